@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The error body of every failed call (DESIGN §3). */
+export const errorBody = z.object({
+  error_type: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const LIST_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+/** The list shape: `{count, page, paginate_by, objects}`. */
+export function listBody<T extends z.ZodType>(item: T) {
+  return z.object({ count: z.number(), page: z.number(), paginate_by: z.number(), objects: z.array(item) });
+}
+export interface ListBody<T> {
+  count: number;
+  page: number;
+  paginate_by: number;
+  objects: T[];
+}

@@ -1,0 +1,21 @@
+/** Texts that the specification fixes word for word; the server and the web app both use these. */
+export const MESSAGES = {
+  required: 'Required',
+  invalidEmail: 'Invalid Email Address',
+  nameCharacters: 'Name can only contain letters, hyphens, and apostrophes',
+  nameLength: 'Name must be between 2 and 50 characters',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordsMustMatch: 'Passwords must be equal',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  invalidLogin: 'Unable to log in with the provided credentials',
+  expiredPassword: 'Your password has expired and must be changed',
+  tooManyLoginAttempts: 'Too many failed login attempts; try again later',
+  invalidToken: 'Invalid or expired token',
+  noRoles: 'No roles were found in the server',
+  createUserFailed: 'Failed to create a user.',
+  ownModuleRemoval: 'OWN_MODULE_REMOVAL',
+  moduleNotFound: 'Module Not Found',
+  notFound: 'Not found',
+  forbidden: 'You do not have permission to perform this action',
+  noDataContext: 'No project is selected for this session',
+} as const;

@@ -1,0 +1,18 @@
+export const ROLE_NAMES = ['Administrator', 'Manager', 'Operator'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+const ASSIGNABLE: Record<string, readonly RoleName[]> = {
+  Administrator: ['Manager', 'Operator'],
+  Manager: ['Operator'],
+  Operator: [],
+};
+
+/** Role names that a user acting in `actorRole` may give to others (spec 000 §6). */
+export function assignableRoleNames(actorRole: string | undefined): readonly RoleName[] {
+  return (actorRole && ASSIGNABLE[actorRole]) || [];
+}
+
+/** A new user's role: Operator, or else the first role that is not Administrator. */
+export function defaultRoleFor<R extends { name: string }>(roles: readonly R[]): R | undefined {
+  return roles.find((r) => r.name === 'Operator') ?? roles.find((r) => r.name !== 'Administrator');
+}

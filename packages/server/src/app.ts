@@ -1,0 +1,101 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db, Dialect } from './db/connection.ts';
+import { registerAuthHook } from './http/auth-hook.ts';
+import { registerErrorHandler, sendNotFound } from './http/error-handler.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { SERVICE_CATALOGUE } from './services/catalogue.ts';
+import { SERVICE_PLUGINS } from './services/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    mailer: Mailer;
+  }
+}
+
+export const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+const API_PREFIXES = Object.values(SERVICE_CATALOGUE).map((s) => s.prefix.split('/')[1]);
+
+/** Builds the server: external plugins, then decorations and hooks, then the services, then the SPA. */
+export async function buildApp(config: Config, db: Db, dialect: Dialect): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.new_password', '*.current_password'],
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API; objects are shaped by presenters and `fields`, so no re-validation.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'"],
+      },
+    },
+    hsts: config.PUBLIC_URL.startsWith('https://'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vigil API', version: VERSION },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log }));
+  registerErrorHandler(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await db.selectFrom('accounts').select('id').limit(1).execute();
+    return { status: 'ok', version: VERSION };
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  // The services share one context whose hook authenticates every call; static files stay outside it.
+  await app.register(async (api) => {
+    registerAuthHook(api);
+    for (const name of config.SERVICES) {
+      await api.register(SERVICE_PLUGINS[name], { prefix: SERVICE_CATALOGUE[name].prefix });
+    }
+  });
+
+  const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: 'index.html' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const firstSegment = request.url.split('/')[1]?.split('?')[0] ?? '';
+    const isApi = API_PREFIXES.includes(firstSegment) || firstSegment === 'api';
+    if (hasWeb && request.method === 'GET' && !isApi) {
+      // History fallback: the SPA routes every other path itself.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return sendNotFound(reply);
+  });
+
+  return app;
+}

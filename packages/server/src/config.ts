@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export const SERVICE_NAMES = ['auth', 'ui', 'registry'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const csv = (allowed: readonly string[]) =>
+  z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .refine((list) => list.every((x) => allowed.includes(x)), `must be a comma-separated list of: ${allowed.join(', ')}`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the embedded SQLite file)')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
+  SERVICES: csv(SERVICE_NAMES).default([...SERVICE_NAMES]),
+  WEB_DIST: z.string().optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().min(0).default(180),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  DEMO: z.enum(['on', 'off']).optional(),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'SERVICES'> & {
+  SERVICES: ServiceName[];
+  PUBLIC_URL: string;
+  WEB_DIST: string;
+  /** Seed the demo site on an empty database: never in production. */
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    SERVICES: c.SERVICES as ServiceName[],
+    DATA_DIR: resolve(c.DATA_DIR),
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    WEB_DIST: resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    seedDemo: c.NODE_ENV !== 'production' && c.DEMO !== 'off',
+  };
+}

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DbOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite in `sqliteFile` */
+  databaseUrl?: string | undefined;
+  sqliteFile?: string;
+  dataDir: string;
+}
+
+/** Opens the database chosen by the configuration (ADR 0001). */
+export function openDatabase(options: DbOptions): { db: Db; dialect: Dialect } {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = options.sqliteFile ?? join(options.dataDir, 'vigil.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@vigil/domain';
+import { HttpError, notFound, type ErrorDetails } from './errors.ts';
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  params?: { keys?: string[] };
+}
+
+/** Zod issues → `{field: [messages]}`, with dotted field names; unknown keys are named one by one. */
+export function issuesToDetails(issues: readonly ValidationIssue[]): ErrorDetails {
+  const details: ErrorDetails = {};
+  const add = (field: string, message: string) => (details[field] ??= []).push(message);
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+    if (issue.params?.keys?.length) {
+      for (const key of issue.params.keys) add(field === 'non_field_errors' ? key : `${field}.${key}`, 'Unknown field');
+    } else {
+      add(field, issue.message ?? 'Invalid value');
+    }
+  }
+  return details;
+}
+
+function toHttpError(error: FastifyError): HttpError {
+  if (error instanceof HttpError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
+    return new HttpError(400, 'ValidationError', `Invalid ${where}`, issuesToDetails(error.validation));
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpError(400, 'ValidationError', 'The request body is not valid JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, 'PayloadTooLarge', 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, 'UnsupportedMediaType', 'Unsupported content type');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error instanceof SyntaxError) return new HttpError(400, 'ValidationError', 'The request body is not valid JSON');
+    return new HttpError(error.statusCode, 'BadRequest', 'The request could not be understood');
+  }
+  return new HttpError(500, 'ServerError', 'Internal server error');
+}
+
+/** The one place that shapes failures: `{error_type, message, details?}`, never a stack trace. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const http = toHttpError(error);
+    if (http.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: http.status, error_type: http.errorType }, http.message);
+    const body: ErrorBody = { error_type: http.errorType, message: http.message };
+    if (http.details) body.details = http.details;
+    return reply.code(http.status).send(body);
+  });
+}
+
+/** Unknown API paths answer with the error shape; other GETs are the SPA's to route. */
+export function sendNotFound(reply: { code(n: number): { send(b: ErrorBody): unknown } }) {
+  const error = notFound();
+  return reply.code(404).send({ error_type: error.errorType, message: error.message });
+}

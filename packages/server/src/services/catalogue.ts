@@ -1,0 +1,15 @@
+import type { ServiceName } from '../config.ts';
+
+export interface ServiceInfo {
+  /** the name reported by `/auth/api/v1/microservices` */
+  name: string;
+  title: string;
+  prefix: string;
+}
+
+/** Every service's public name, title and path prefix (DESIGN §3). */
+export const SERVICE_CATALOGUE: Record<ServiceName, ServiceInfo> = {
+  auth: { name: 'auth', title: 'Authentication', prefix: '/auth/api/v1' },
+  ui: { name: 'ui', title: 'User interface', prefix: '/ui/api/v1' },
+  registry: { name: 'device-registry', title: 'Device registry', prefix: '/device-registry/api/v1' },
+};

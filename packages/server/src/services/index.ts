@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceName } from '../config.ts';
+import { authService } from './auth/routes.ts';
+import { registryService } from './registry/routes.ts';
+import { uiService } from './ui/routes.ts';
+
+/** Each service is a Fastify plugin mounted at its prefix from the catalogue. */
+export const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
+  auth: authService,
+  ui: uiService,
+  registry: registryService,
+};
