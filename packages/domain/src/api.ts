@@ -8,6 +8,13 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** Ids on the wire: opaque text; the pattern keeps control characters and paths out of lookups. */
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+
 export const LIST_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './api.ts';
 import { MESSAGES } from './messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -60,4 +61,4 @@ export const personNameSchema = z
   .max(PROFILE_NAME_MAX, MESSAGES.nameLength)
   .regex(/^[\p{L}\p{M}' -]+$/u, MESSAGES.nameCharacters);
 
-export const switchDataContextBody = z.strictObject({ data_context: z.string().min(1).max(64) });
+export const switchDataContextBody = z.strictObject({ data_context: idSchema });

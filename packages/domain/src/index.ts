@@ -5,3 +5,5 @@ export * from './locales.ts';
 export * from './messages.ts';
 export * from './modules.ts';
 export * from './roles.ts';
+export * from './users.ts';
+export * from './ui.ts';

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -8,10 +8,11 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
-import { registerErrorHandler, sendNotFound } from './http/error-handler.ts';
+import { registerErrorHandler, sendError, sendNotFound, toHttpError } from './http/error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { SERVICE_CATALOGUE } from './services/catalogue.ts';
 import { SERVICE_PLUGINS } from './services/index.ts';
+import { VERSION } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,10 +23,6 @@ declare module 'fastify' {
   }
 }
 
-export const VERSION: string = JSON.parse(
-  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-).version;
-
 const API_PREFIXES = Object.values(SERVICE_CATALOGUE).map((s) => s.prefix.split('/')[1]);
 
 /** Builds the server: external plugins, then decorations and hooks, then the services, then the SPA. */
@@ -33,10 +30,16 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.new_password', '*.current_password'],
+      redact: ['req.headers.authorization'],
+      serializers: {
+        // Stream clients pass their token in the query string: keep it out of the logs.
+        req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, '$1[redacted]'), ip: req.ip }),
+      },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Bad URLs and over-long path parameters are refused by the router: give them the error shape too.
+    frameworkErrors: (error, _request, reply) => void sendError(reply as never, toHttpError(error)),
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -50,6 +53,8 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'connect-src': ["'self'"],
+        // Plain-HTTP deployments on a LAN would otherwise have every script upgraded to HTTPS and fail.
+        'upgrade-insecure-requests': config.PUBLIC_URL.startsWith('https://') ? [] : null,
       },
     },
     hsts: config.PUBLIC_URL.startsWith('https://'),
@@ -66,7 +71,10 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
-  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log }));
+  app.decorate(
+    'mailer',
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log }),
+  );
   registerErrorHandler(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
@@ -90,7 +98,7 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
   app.setNotFoundHandler((request, reply) => {
     const firstSegment = request.url.split('/')[1]?.split('?')[0] ?? '';
     const isApi = API_PREFIXES.includes(firstSegment) || firstSegment === 'api';
-    if (hasWeb && request.method === 'GET' && !isApi) {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       // History fallback: the SPA routes every other path itself.
       return reply.type('text/html').sendFile('index.html');
     }

@@ -7,8 +7,16 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 const csv = (allowed: readonly string[]) =>
   z
     .string()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-    .refine((list) => list.every((x) => allowed.includes(x)), `must be a comma-separated list of: ${allowed.join(', ')}`);
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((x) => allowed.includes(x)),
+      `must be a comma-separated list of: ${allowed.join(', ')}`,
+    );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +29,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the embedded SQLite file)')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
   SERVICES: csv(SERVICE_NAMES).default([...SERVICE_NAMES]),
   WEB_DIST: z.string().optional(),

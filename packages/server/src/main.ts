@@ -35,7 +35,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Vigil ${dialect === 'postgres' ? 'on PostgreSQL' : `on SQLite in ${config.DATA_DIR}`} at ${config.PUBLIC_URL}`);
+  app.log.info(
+    `Vigil ${dialect === 'postgres' ? 'on PostgreSQL' : `on SQLite in ${config.DATA_DIR}`} at ${config.PUBLIC_URL}`,
+  );
 }
 
 main().catch((error: unknown) => {

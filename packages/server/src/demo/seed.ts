@@ -19,7 +19,9 @@ export async function seedDemoIfEmpty(db: Db, options: { passwordCost: number; l
   const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   await seedDemo(db, options.passwordCost);
-  options.log?.info(`demo site seeded: users ${DEMO_USERS.map((u) => u.username).join(', ')} (password ${DEMO_PASSWORD})`);
+  options.log?.info(
+    `demo site seeded: users ${DEMO_USERS.map((u) => u.username).join(', ')} (password ${DEMO_PASSWORD})`,
+  );
   return true;
 }
 
@@ -30,7 +32,7 @@ export async function seedDemo(db: Db, passwordCost: number) {
     const accountId = newId();
     await trx.insertInto('accounts').values({ id: accountId, name: DEMO_ACCOUNT.name, created_at: now }).execute();
 
-    const groupIds = new Map(DEMO_PERMISSION_GROUPS.map((g) => [g.name, newId()]));
+    const groupIds = new Map<string, string>(DEMO_PERMISSION_GROUPS.map((g) => [g.name, newId()]));
     await trx
       .insertInto('permission_groups')
       .values(
@@ -116,7 +118,9 @@ export async function seedDemo(db: Db, passwordCost: number) {
             permission_groups: toJson(role.groups.map((g) => groupIds.get(g))),
             tile_menu: role.tileMenu,
             menu_tree: toJson(
-              moduleRows.filter((m) => m.roles.includes(roleIds.get(name)!)).map((m) => ({ module: m.id, path: m.path })),
+              moduleRows
+                .filter((m) => m.roles.includes(roleIds.get(name)!))
+                .map((m) => ({ module: m.id, path: m.path })),
             ),
             created_at: now,
             updated_at: now,

@@ -22,19 +22,68 @@ export const DEMO_PROJECTS = [
 ] as const;
 
 export const DEMO_USERS = [
-  { username: 'admin', first_name: 'Alex', last_name: 'Morgan', email: 'admin@vigil.example', role: 'Administrator', responder: 'dam-safety-engineer' },
-  { username: 'manager', first_name: 'Priya', last_name: 'Nair', email: 'manager@vigil.example', role: 'Manager', responder: 'site-engineer' },
-  { username: 'operator', first_name: 'Tomás', last_name: 'Silva', email: 'operator@vigil.example', role: 'Operator', responder: 'control-room-operator' },
+  {
+    username: 'admin',
+    first_name: 'Alex',
+    last_name: 'Morgan',
+    email: 'admin@example.com',
+    role: 'Administrator',
+    responder: 'dam-safety-engineer',
+  },
+  {
+    username: 'manager',
+    first_name: 'Priya',
+    last_name: 'Nair',
+    email: 'manager@example.com',
+    role: 'Manager',
+    responder: 'site-engineer',
+  },
+  {
+    username: 'operator',
+    first_name: 'Tomás',
+    last_name: 'Silva',
+    email: 'operator@example.com',
+    role: 'Operator',
+    responder: 'control-room-operator',
+  },
 ] as const;
 
 export const DEMO_PERMISSION_GROUPS = [
-  { name: 'Monitoring viewers', description: 'Read dashboards, metrics, maps and notifications', permissions: ['view_dashboards', 'view_metrics', 'view_notifications'] },
-  { name: 'Data entry', description: 'Enter manual readings and manage data sessions', permissions: ['add_manual_reading', 'manage_data_sessions'] },
-  { name: 'Journal editors', description: 'Write and edit journal entries', permissions: ['add_journal_entry', 'change_journal_entry', 'delete_journal_entry'] },
-  { name: 'Media managers', description: 'Upload, rename, tag and delete files', permissions: ['add_file', 'change_file', 'delete_file'] },
-  { name: 'Device administrators', description: 'Create and change devices, schemes, limits and rules', permissions: ['add_device', 'change_device', 'change_rules'] },
-  { name: 'User administrators', description: 'Create, invite, activate and deactivate users', permissions: ['add_user', 'change_user', 'delete_user'] },
-  { name: 'Role administrators', description: 'Change roles, modules and permissions', permissions: ['change_role', 'change_module'] },
+  {
+    name: 'Monitoring viewers',
+    description: 'Read dashboards, metrics, maps and notifications',
+    permissions: ['view_dashboards', 'view_metrics', 'view_notifications'],
+  },
+  {
+    name: 'Data entry',
+    description: 'Enter manual readings and manage data sessions',
+    permissions: ['add_manual_reading', 'manage_data_sessions'],
+  },
+  {
+    name: 'Journal editors',
+    description: 'Write and edit journal entries',
+    permissions: ['add_journal_entry', 'change_journal_entry', 'delete_journal_entry'],
+  },
+  {
+    name: 'Media managers',
+    description: 'Upload, rename, tag and delete files',
+    permissions: ['add_file', 'change_file', 'delete_file'],
+  },
+  {
+    name: 'Device administrators',
+    description: 'Create and change devices, schemes, limits and rules',
+    permissions: ['add_device', 'change_device', 'change_rules'],
+  },
+  {
+    name: 'User administrators',
+    description: 'Create, invite, activate and deactivate users',
+    permissions: ['add_user', 'change_user', 'delete_user'],
+  },
+  {
+    name: 'Role administrators',
+    description: 'Change roles, modules and permissions',
+    permissions: ['change_role', 'change_module'],
+  },
 ] as const;
 
 export const DEMO_ROLES: Record<string, { groups: string[]; tileMenu: 'grid' | 'side-menu' }> = {
@@ -64,7 +113,11 @@ export const DEMO_MODULES = [
 /** The project feature configuration (spec 000 §6): module folder → feature → enabled and scope. */
 export const DEMO_FEATURE_CONFIG = {
   Metrics: { export: { enabled: true }, compare: { enabled: true }, basePermissions: { enabled: true } },
-  FileManager: { upload: { enabled: true, scope: 'role' }, delete: { enabled: true, scope: 'role' }, tag: { enabled: true } },
+  FileManager: {
+    upload: { enabled: true, scope: 'role' },
+    delete: { enabled: true, scope: 'role' },
+    tag: { enabled: true },
+  },
   JournalManager: { dataSessions: { enabled: true }, deleteEntries: { enabled: true, scope: 'role' } },
   DataEntry: { manualReadings: { enabled: true }, bulkImport: { enabled: false } },
   'safety-state': { crossSectionsLayer: { enabled: true }, weather: { enabled: true } },

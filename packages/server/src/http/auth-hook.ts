@@ -49,7 +49,7 @@ function readToken(request: FastifyRequest): string | undefined {
 /** The one authentication and project-scope hook: every route is session-only unless it says otherwise. */
 export function registerAuthHook(app: FastifyInstance) {
   app.decorateRequest('actor', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth ?? 'session';
     if (auth === 'public') return;
     const token = readToken(request);
@@ -57,7 +57,9 @@ export function registerAuthHook(app: FastifyInstance) {
     const session = await findLiveToken(app.db, tokenHash(token), nowIso());
     const accepted: TokenKind[] = auth === 'session' ? ['session'] : ['reset', 'invite'];
     if (!session || !accepted.includes(session.kind)) throw unauthorized(MESSAGES.invalidToken);
-    const membership = session.dataContext ? await findMembership(app.db, session.dataContext, session.userId) : undefined;
+    const membership = session.dataContext
+      ? await findMembership(app.db, session.dataContext, session.userId)
+      : undefined;
     const roles = membership?.roles ?? [];
     const preferred = membership && roles.find((r) => String(r.id) === String(membership.profile.activeRole));
     request.actor = {

@@ -24,7 +24,7 @@ export function issuesToDetails(issues: readonly ValidationIssue[]): ErrorDetail
   return details;
 }
 
-function toHttpError(error: FastifyError): HttpError {
+export function toHttpError(error: FastifyError): HttpError {
   if (error instanceof HttpError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
@@ -36,11 +36,16 @@ function toHttpError(error: FastifyError): HttpError {
       return new HttpError(400, 'ValidationError', 'The request body is not valid JSON');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpError(413, 'PayloadTooLarge', 'The request body is too large');
+    case 'FST_ERR_BAD_URL':
+      return new HttpError(400, 'ValidationError', 'The request path is not valid');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new HttpError(414, 'UriTooLong', 'A path parameter is too long');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new HttpError(415, 'UnsupportedMediaType', 'Unsupported content type');
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    if (error instanceof SyntaxError) return new HttpError(400, 'ValidationError', 'The request body is not valid JSON');
+    if (error instanceof SyntaxError)
+      return new HttpError(400, 'ValidationError', 'The request body is not valid JSON');
     return new HttpError(error.statusCode, 'BadRequest', 'The request could not be understood');
   }
   return new HttpError(500, 'ServerError', 'Internal server error');
@@ -52,14 +57,20 @@ export function registerErrorHandler(app: FastifyInstance) {
     const http = toHttpError(error);
     if (http.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: http.status, error_type: http.errorType }, http.message);
-    const body: ErrorBody = { error_type: http.errorType, message: http.message };
-    if (http.details) body.details = http.details;
-    return reply.code(http.status).send(body);
+    return sendError(reply, http);
   });
 }
 
-/** Unknown API paths answer with the error shape; other GETs are the SPA's to route. */
-export function sendNotFound(reply: { code(n: number): { send(b: ErrorBody): unknown } }) {
-  const error = notFound();
-  return reply.code(404).send({ error_type: error.errorType, message: error.message });
+interface ErrorReply {
+  code(status: number): { send(body: ErrorBody): unknown };
 }
+
+/** Writes an HttpError as the contract's error body. */
+export function sendError(reply: ErrorReply, error: HttpError) {
+  const body: ErrorBody = { error_type: error.errorType, message: error.message };
+  if (error.details) body.details = error.details;
+  return reply.code(error.status).send(body);
+}
+
+/** Unknown API paths answer with the error shape; other GETs are the SPA's to route. */
+export const sendNotFound = (reply: ErrorReply) => sendError(reply, notFound());

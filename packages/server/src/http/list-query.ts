@@ -64,6 +64,10 @@ export function parseListQuery(input: ListQueryInput, spec: ListSpec): ListQuery
   for (const [key, raw] of Object.entries(input)) {
     if (RESERVED.has(key) || raw === undefined) continue;
     const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+    if (values.some((v) => v.includes('\0') || v.length > 1000)) {
+      (details[key] ??= []).push('Invalid value');
+      continue;
+    }
     const range = /^(.+)\.(from_time|to_time)$/.exec(key);
     if (range && spec.ranges?.includes(range[1]!)) {
       const time = Date.parse(values[0]!);
@@ -164,4 +168,23 @@ export function listBody<T extends object>(query: ListQuery, count: number, obje
 export function listInMemory<T extends Record<string, unknown>>(items: T[], query: ListQuery): ListBody<Partial<T>> {
   const start = (query.page - 1) * query.paginateBy;
   return listBody(query, items.length, items.slice(start, start + query.paginateBy));
+}
+
+/** Applies the `equals` filters and the ordering to in-memory items keyed by the spec's column names. */
+export function queryInMemory<T extends object>(items: T[], query: ListQuery): T[] {
+  const value = (item: T, column: string) => (item as Record<string, unknown>)[column];
+  const compare = (a: unknown, b: unknown) => {
+    if (a === b) return 0;
+    if (a == null || b == null) return a == null ? -1 : 1;
+    return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+  };
+  return items
+    .filter((item) => query.equals.every((f) => f.values.includes(String(value(item, f.column)))))
+    .sort((a, b) => {
+      for (const o of query.ordering) {
+        const order = compare(value(a, o.column), value(b, o.column));
+        if (order) return o.desc ? -order : order;
+      }
+      return 0;
+    });
 }

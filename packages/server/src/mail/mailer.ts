@@ -35,7 +35,10 @@ export function createMailer(options: {
   return {
     async send(mail) {
       await mkdir(outbox, { recursive: true });
-      const file = join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
+      const file = join(
+        outbox,
+        `${new Date().toISOString().replaceAll(':', '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`,
+      );
       const content = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
       await writeFile(file, content, 'utf8');
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'e-mail written to the outbox');

@@ -2,16 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db, type Dialect } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_PASSWORD } from '../demo/site.ts';
 import { seedDemo } from '../demo/seed.ts';
+import { createTestSchema } from './postgres-schema.ts';
 
 /** The dialect under test: each server test file runs once per dialect (see vitest.config.ts). */
 export const TEST_DIALECT: Dialect = process.env.VIGIL_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+function requiredTestDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is required for PostgreSQL tests');
+  return url;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,7 +26,11 @@ export interface TestApp {
   /** Logs in through the API and returns the session token. */
   login(username: string, password?: string): Promise<string>;
   /** `app.inject` with the token header and a JSON body. */
-  call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
+  call(
+    method: string,
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     body: any;
     headers: Record<string, unknown>;
@@ -34,26 +44,8 @@ export interface TestApp {
  */
 export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
-  let databaseUrl: string | undefined;
-  let dropSchema = async () => {};
-  if (TEST_DIALECT === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DATABASE_URL is required for PostgreSQL tests');
-    const schema = `t_${Math.random().toString(36).slice(2, 12)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const url = new URL(base);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
-  }
+  const schema = TEST_DIALECT === 'postgres' ? await createTestSchema(requiredTestDatabaseUrl()) : undefined;
+  const databaseUrl = schema?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -101,7 +93,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     async close() {
       await app.close();
       await db.destroy();
-      await dropSchema();
+      await schema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

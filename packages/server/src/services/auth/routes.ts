@@ -1,31 +1,15 @@
-import { loginBody, loginResponse, switchDataContextBody } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireActor } from '../../http/auth-hook.ts';
+import { directoryRoutes } from './directory-routes.ts';
+import { passwordRoutes } from './password-routes.ts';
+import { sessionRoutes } from './session-routes.ts';
 import { sessionService } from './session-service.ts';
+import { userRoutes } from './user-routes.ts';
 
-const tags = ['auth'];
-
+/** The auth service (`/auth/api/v1`): sessions, passwords, users, permission groups, accounts, versions. */
 export const authService: FastifyPluginAsyncZod = async (app) => {
   const sessions = sessionService(app);
-
-  app.post(
-    '/users/login',
-    { config: { auth: 'public' }, schema: { tags, security: [], body: loginBody, response: { 200: loginResponse } } },
-    async (request) => sessions.login(request.body.username, request.body.password, request.ip),
-  );
-
-  app.post('/users/logout', { schema: { tags } }, async (request, reply) => {
-    await sessions.logout(requireActor(request).tokenId);
-    return reply.code(204).send();
-  });
-
-  app.post(
-    '/users/switch-data-context',
-    { schema: { tags, body: switchDataContextBody, response: { 200: z.object({ data_context: z.string() }) } } },
-    async (request) => {
-      const actor = requireActor(request);
-      return sessions.switchDataContext(actor.tokenId, actor.userId, request.body.data_context);
-    },
-  );
+  await app.register(sessionRoutes, { sessions });
+  await app.register(passwordRoutes, { sessions });
+  await app.register(userRoutes, { sessions });
+  await app.register(directoryRoutes);
 };

@@ -11,14 +11,24 @@ const HOUR = 3_600_000;
 /** A reset token handed out with ExpiredPasswordError lets the user set a new password at once. */
 const EXPIRED_PASSWORD_RESET_MINUTES = 15;
 
-/** Sign-in, sign-out and the session's data context. */
+export type SessionService = ReturnType<typeof sessionService>;
+
+/** Sign-in, sign-out and the session's data context; build it once per app (it prepares a decoy hash). */
 export function sessionService(app: FastifyInstance) {
   const { db, config } = app;
-  const throttle = loginThrottle(db, { maxFailures: config.LOGIN_MAX_FAILURES, lockMinutes: config.LOGIN_LOCK_MINUTES });
+  const throttle = loginThrottle(db, {
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    lockMinutes: config.LOGIN_LOCK_MINUTES,
+  });
   // Compared against when the username is unknown, so that timing does not reveal which usernames exist.
   const decoyHash = hashPassword('decoy-password', config.PASSWORD_HASH_COST);
 
-  async function issueToken(userId: string, kind: 'session' | 'reset' | 'invite', ttlMs: number, dataContext: string | null) {
+  async function issueToken(
+    userId: string,
+    kind: 'session' | 'reset' | 'invite',
+    ttlMs: number,
+    dataContext: string | null,
+  ) {
     const token = newToken();
     await insertToken(db, {
       userId,
@@ -42,7 +52,9 @@ export function sessionService(app: FastifyInstance) {
     async login(username: string, password: string, address: string): Promise<LoginResponse> {
       await throttle.assertAllowed(username, address);
       const user = await findUserByUsername(db, username);
-      const valid = user ? await verifyPassword(password, user.password_hash) : await verifyPassword(password, await decoyHash);
+      const valid = user
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyPassword(password, await decoyHash);
       if (!user || !valid || !user.is_active) {
         await throttle.recordFailure(username, address);
         throw unauthorized(MESSAGES.invalidLogin);

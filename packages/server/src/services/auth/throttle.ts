@@ -20,7 +20,9 @@ export function loginThrottle(db: Db, settings: ThrottleSettings) {
     async assertAllowed(username: string, address: string, now = Date.now()) {
       for (const key of keys(username, address)) {
         const row = await findFailures(db, key);
-        if (row?.locked_until && Date.parse(row.locked_until) > now) throw tooManyRequests(MESSAGES.tooManyLoginAttempts);
+        if (row?.locked_until && Date.parse(row.locked_until) > now) {
+          throw tooManyRequests(MESSAGES.tooManyLoginAttempts);
+        }
       }
     },
     async recordFailure(username: string, address: string, now = Date.now()) {

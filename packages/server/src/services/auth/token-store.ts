@@ -28,7 +28,12 @@ export async function revokeToken(db: Db, tokenId: string): Promise<void> {
 }
 
 /** Revokes every live token of a user of the given kinds, except `keepTokenId`. */
-export async function revokeUserTokens(db: Db, userId: string, kinds: TokenKind[], keepTokenId?: string): Promise<void> {
+export async function revokeUserTokens(
+  db: Db,
+  userId: string,
+  kinds: TokenKind[],
+  keepTokenId?: string,
+): Promise<void> {
   let query = db
     .updateTable('auth_tokens')
     .set({ revoked_at: nowIso() })

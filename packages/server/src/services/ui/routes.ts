@@ -1,3 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moduleDataRoutes } from './module-data-routes.ts';
+import { moduleRoutes } from './module-routes.ts';
+import { profileRoutes } from './profile-routes.ts';
+import { projectRoutes } from './project-routes.ts';
+import { roleRoutes } from './role-routes.ts';
 
-export const uiService: FastifyPluginAsyncZod = async () => {};
+/** The UI service: projects, roles, user profiles, modules and their saved state. */
+export const uiService: FastifyPluginAsyncZod = async (app) => {
+  await app.register(projectRoutes);
+  await app.register(roleRoutes);
+  await app.register(profileRoutes);
+  await app.register(moduleRoutes);
+  await app.register(moduleDataRoutes);
+};

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { openDatabase } from '../packages/server/src/db/connection.ts';
+import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import { seedDemo } from '../packages/server/src/demo/seed.ts';
+import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
+import { httpCall, percentile, runLoad, type LoadOptions } from './measure.ts';
+import { appendResults, machine, table, type Row } from './report.ts';
+
+// The server as `npm start` builds it, in this process, on a fresh SQLite file; calls go over real HTTP.
+// Only PASSWORD_HASH_COST is taken from the environment, so that a cheaper or dearer cost can be compared.
+const costOverride = process.env.PASSWORD_HASH_COST;
+const command = `${costOverride ? `PASSWORD_HASH_COST=${costOverride} ` : ''}npm run bench`;
+const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-'));
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  DEMO: 'off',
+  WEB_DIST: join(dataDir, 'no-web'),
+  ...(costOverride ? { PASSWORD_HASH_COST: costOverride } : {}),
+});
+const { db, dialect } = openDatabase({ dataDir });
+await migrateToLatest(db);
+await seedDemo(db, config.PASSWORD_HASH_COST);
+const app = await buildApp(config, db, dialect);
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+
+const loginInit = {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+};
+const login = await fetch(`${base}/auth/api/v1/users/login`, loginInit);
+if (login.status !== 200) throw new Error(`the demo login failed with ${login.status}: ${await login.text()}`);
+const { token, user_id: userId } = (await login.json()) as { token: string; user_id: string };
+const auth = { headers: { authorization: `Token ${token}` } };
+
+const rows: Row[] = [];
+
+async function measure(measurement: string, call: () => Promise<void>, options: LoadOptions & { warmup: number }) {
+  await runLoad(call, { concurrency: 1, maxCalls: options.warmup, maxMs: 10_000 });
+  const series = await runLoad(call, options);
+  rows.push({
+    measurement,
+    concurrency: options.concurrency,
+    calls: series.count,
+    ratePerSecond: (series.count / series.durationMs) * 1000,
+    p50Ms: percentile(series.latenciesMs, 50),
+    p99Ms: percentile(series.latenciesMs, 99),
+  });
+  console.log(`measured ${measurement} at concurrency ${options.concurrency}: ${series.count} calls`);
+}
+
+/** Reads: latency alone (concurrency 1), then under 16 concurrent clients; skipped if the route is missing. */
+async function measureRead(path: string) {
+  const url = `${base}${path}`;
+  const probe = await fetch(url, auth);
+  await probe.arrayBuffer();
+  const measurement = `GET ${path.replace(userId, '{id}')}`;
+  if (probe.status !== 200) {
+    rows.push({ measurement, concurrency: 1, note: `not measured: the route answers ${probe.status}` });
+    console.log(`skipped ${measurement}: ${probe.status}`);
+    return;
+  }
+  await measure(measurement, httpCall(url, auth), { concurrency: 1, maxCalls: 2000, maxMs: 5000, warmup: 100 });
+  await measure(measurement, httpCall(url, auth), { concurrency: 16, maxCalls: 5000, maxMs: 5000, warmup: 0 });
+}
+
+// scrypt runs on libuv's thread pool (4 threads by default): more clients than cores only queue.
+const loginConcurrency = Math.min(4, availableParallelism());
+await measure(
+  `POST /auth/api/v1/users/login (scrypt cost 2^${config.PASSWORD_HASH_COST})`,
+  httpCall(`${base}/auth/api/v1/users/login`, loginInit),
+  { concurrency: loginConcurrency, maxCalls: 200, maxMs: 15_000, warmup: 2 },
+);
+await measureRead('/healthz');
+await measureRead('/ui/api/v1/projects?paginate_by=100&page=1');
+await measureRead(`/auth/api/v1/users/${userId}`);
+
+await app.close();
+await db.destroy();
+rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`\n${table(rows)}\n`);
+const resultsFile = join(import.meta.dirname, 'RESULTS.md');
+appendResults(
+  resultsFile,
+  {
+    Machine: machine(),
+    Node: process.version,
+    Command: `\`${command}\``,
+    'Set-up': `in-process server on a temporary SQLite file (WAL), HTTP over 127.0.0.1, PASSWORD_HASH_COST ${config.PASSWORD_HASH_COST}`,
+  },
+  rows,
+);
+console.log(`appended to ${resultsFile}`);

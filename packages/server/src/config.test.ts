@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SERVICE_NAMES } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs the embedded default with no variables set: port 8080, SQLite under ./data, demo seeded', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe(join(process.cwd(), 'data'));
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(config.SERVICES).toEqual([...SERVICE_NAMES]);
+    expect(config.PASSWORD_HASH_COST).toBe(15);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '' });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable in one ConfigError', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://root@localhost/vigil' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/^\s*PORT: /m);
+    expect(message).toMatch(/^\s*DATABASE_URL: must be a postgres:\/\/ URL/m);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://vigil@db:5432/vigil' }).DATABASE_URL).toBe(
+      'postgresql://vigil@db:5432/vigil',
+    );
+  });
+
+  it('never seeds the demo site in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'on' }).seedDemo).toBe(false);
+    expect(loadConfig({ DEMO: 'off' }).seedDemo).toBe(false);
+  });
+
+  it('derives PUBLIC_URL from the port and drops a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://vigil.example.com/' }).PUBLIC_URL).toBe('https://vigil.example.com');
+  });
+});

@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_PROJECTS } from './demo/site.ts';
+import { createTestSchema, type TestSchema } from './test-support/postgres-schema.ts';
+import { TEST_DIALECT } from './test-support/test-app.ts';
+
+// The real process, started the way `npm start` starts it: config from the environment, migrations,
+// demo seed, the built web app (`npm test` builds it first), signals.
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const WEB_INDEX = fileURLToPath(new URL('../../web/dist/index.html', import.meta.url));
+
+function builtWebApp(): string {
+  if (!existsSync(WEB_INDEX)) throw new Error(`${WEB_INDEX} is missing: run \`npm run build\` first (npm test does)`);
+  return readFileSync(WEB_INDEX, 'utf8');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+let server: ChildProcess;
+let output = '';
+let base = '';
+let dataDir = '';
+let schema: TestSchema | undefined;
+
+async function waitUntilHealthy(timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`/healthz did not answer within ${timeoutMs} ms:\n${output}`);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'vigil-smoke-'));
+  if (TEST_DIALECT === 'postgres') schema = await createTestSchema(process.env.TEST_DATABASE_URL!);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    // Only what a fresh shell would pass, so a developer's own DATABASE_URL or PORT cannot leak in.
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PASSWORD_HASH_COST: '10',
+      LOG_LEVEL: 'warn',
+      ...(schema ? { DATABASE_URL: schema.url } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+  await waitUntilHealthy(25_000);
+});
+
+afterAll(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  await schema?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server started as `npm start` starts it', () => {
+  it('answers /healthz with its status and version', async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', version: expect.any(String) });
+  });
+
+  it('serves the web app from /', async () => {
+    const spa = builtWebApp();
+    const response = await fetch(`${base}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toBe(spa);
+  });
+
+  it('answers a deep link with the web app, which routes it (history fallback)', async () => {
+    const response = await fetch(`${base}/safety-state/root`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toBe(builtWebApp());
+  });
+
+  it('answers an unknown API path with a 404 in the error shape, not the web app', async () => {
+    const response = await fetch(`${base}/ui/api/v1/nope`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error_type: 'NotFound', message: expect.any(String) });
+  });
+
+  it('sends the security headers', async () => {
+    for (const path of ['/', '/healthz', '/ui/api/v1/nope']) {
+      const headers = (await fetch(`${base}${path}`)).headers;
+      const csp = headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(headers.get('x-frame-options') !== null || csp.includes('frame-ancestors'), path).toBe(true);
+    }
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const response = await fetch(`${base}/api/docs`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    const paths = Object.keys(document.paths);
+    expect(paths.some((p) => p.replace(/\/$/, '') === '/auth/api/v1/users/login')).toBe(true);
+  });
+
+  it('lets a demo user sign in and list the demo projects', async () => {
+    const login = await fetch(`${base}/auth/api/v1/users/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+
+    const response = await fetch(`${base}/ui/api/v1/projects?paginate_by=100&page=1`, {
+      headers: { authorization: `Token ${token}` },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { objects: Array<{ name: string }> };
+    expect(body).toMatchObject({ count: DEMO_PROJECTS.length, page: 1, paginate_by: 100 });
+    expect(body.objects.map((p) => p.name).sort()).toEqual(DEMO_PROJECTS.map((p) => p.name).sort());
+  });
+
+  it('shuts down gracefully on SIGTERM with exit code 0', async () => {
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      server.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    server.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});
