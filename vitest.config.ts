@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'] } },
       ...dialects.map((dialect) => ({
         test: {
           name: `server-${dialect}`,

@@ -1,0 +1,104 @@
+import { LIST_PAGE_SIZE, type ErrorBody, type ListBody } from '@vigil/domain';
+import { ApiError } from './api-error.ts';
+import { sessionEvents } from './session-events.ts';
+import { sessionStore } from './session-store.ts';
+
+/** Service prefixes (DESIGN §3); the generic client's default is the UI service. */
+export const API = {
+  auth: '/auth/api/v1',
+  ui: '/ui/api/v1',
+  registry: '/device-registry/api/v1',
+  metrics: '/metrics-provider/api/v1',
+  rules: '/rules-engine/api/v1',
+  notifications: '/notifications-async/api/v1',
+  journal: '/inmt-journal/api/v1',
+  media: '/media/api/v1',
+} as const;
+export const DEFAULT_BASE = API.ui;
+
+/** A build may carry a master token that replaces the session's (spec 000 §6). */
+const MASTER_TOKEN: string | undefined = import.meta.env.VITE_MASTER_TOKEN || undefined;
+
+export type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  /** another token than the session's, e.g. a password-reset token */
+  token?: string | null;
+  /** false for calls made before there is a session (login, forgot password) */
+  auth?: boolean;
+  /** leave session expiry and server errors to the caller (login, app start) */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+/**
+ * One call: JSON in and out, the session token in `Authorization: Token …`, 204 as no content, and
+ * any status outside 200–208 thrown as an ApiError carrying the status (spec 000 §7).
+ */
+export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = options.token ?? (options.auth === false ? null : (MASTER_TOKEN ?? sessionStore.get()?.token));
+  if (token) headers.Authorization = `Token ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const fullUrl = withQuery(url, options.query);
+  const response = await fetch(fullUrl, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (response.status < 200 || response.status > 208) {
+    const error = new ApiError(fullUrl, response.status, response.statusText, body as Partial<ErrorBody>);
+    if (!options.quiet && options.auth !== false) report(error);
+    throw error;
+  }
+  return body as T;
+}
+
+/** Session expiry and server failures reach the shell once, wherever the call was made. */
+function report(error: ApiError) {
+  if (error.isUnauthorized) sessionEvents.emit({ type: 'expired' });
+  else if (error.isForbidden && error.errorType === 'Forbidden') sessionEvents.emit({ type: 'forbidden' });
+  else if (error.isServerError) sessionEvents.emit({ type: 'server-error', error });
+}
+
+/** The generic client of spec 000 §7 over one resource path. */
+export const api = {
+  get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, options),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, { ...options, body }),
+  put: <T>(url: string, body: unknown, options?: RequestOptions) => request<T>('PUT', url, { ...options, body }),
+  patch: <T>(url: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', url, { ...options, body }),
+  delete: <T = void>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', url, { ...options, body }),
+};
+
+/** Every object of a list: page 1 first, then the remaining pages in parallel, merged in order. */
+export async function listAll<T>(url: string, options: RequestOptions = {}): Promise<T[]> {
+  const page = (n: number) =>
+    request<ListBody<T>>('GET', url, { ...options, query: { ...options.query, paginate_by: LIST_PAGE_SIZE, page: n } });
+  const first = await page(1);
+  const pages = Math.ceil(first.count / LIST_PAGE_SIZE);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => page(i + 2)));
+  return [first, ...rest].flatMap((p) => p.objects);
+}

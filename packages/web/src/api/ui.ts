@@ -1,0 +1,27 @@
+import type { ModuleObject, Project, UserProfile } from '@vigil/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { API, api, listAll } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** The UI service calls the shell needs (spec 000 §7). */
+export const uiApi = {
+  projects: () => listAll<Project>(`${API.ui}/projects`),
+  modules: () => listAll<ModuleObject>(`${API.ui}/modules`),
+  profile: (projectId: string, userId: string) =>
+    api.get<UserProfile>(`${API.ui}/projects/${projectId}/user-profiles/${userId}`),
+  updateProfile: (projectId: string, userId: string, changes: Partial<Pick<UserProfile, 'profile'>>) =>
+    api.patch<UserProfile>(`${API.ui}/projects/${projectId}/user-profiles/${userId}`, changes),
+};
+
+/** Projects are sorted by name by the server. */
+export const projectsQuery = () => queryOptions({ queryKey: queryKeys.ui.projects(), queryFn: uiApi.projects });
+
+export const modulesQuery = (projectId: string | null) =>
+  queryOptions({ queryKey: queryKeys.ui.modules(projectId), queryFn: uiApi.modules, enabled: Boolean(projectId) });
+
+export const profileQuery = (projectId: string | null, userId: string) =>
+  queryOptions({
+    queryKey: queryKeys.ui.profile(projectId, userId),
+    queryFn: () => uiApi.profile(projectId!, userId),
+    enabled: Boolean(projectId),
+  });

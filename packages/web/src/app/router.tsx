@@ -1,0 +1,59 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { sessionStore } from '../api/session-store.ts';
+import { LogoutRoute } from './logout-route.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+// Dynamic imports: the login screen and the signed-in application load as separate chunks.
+const loginScreen = async () => ({ Component: (await import('../features/auth/login-route.tsx')).LoginRoute });
+const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async () => ({
+  Component: (await import('./signed-in/pages.tsx'))[name],
+});
+
+/** Modules that later issues build; until then each shows a designed page naming it. */
+const MODULE_PATHS = [
+  'users',
+  'roles',
+  'permissions',
+  'file-manager',
+  'cross-sections',
+  'data-entry',
+  'journal-manager',
+  'metrics',
+  'metrics/:stateType/:entityId/:entityType/:dataPointId?',
+  'notifications',
+  'safety-state/*',
+  'operational-state/*',
+];
+
+function RootRedirect() {
+  return <Navigate to={sessionStore.get() ? '/gohome' : '/login'} replace />;
+}
+
+/** The routes of spec 000 §2. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    children: [
+      { path: '/', Component: RootRedirect },
+      { path: '/login', lazy: loginScreen },
+      { path: '/reset-password', lazy: loginScreen },
+      { path: '/logout', Component: LogoutRoute },
+      {
+        lazy: signedIn('SignedInLayout'),
+        children: [
+          { path: '/gohome', lazy: signedIn('LandingRedirect') },
+          {
+            path: '/profile',
+            lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
+          },
+          { path: '/safety-state', element: <Navigate to="/safety-state/root" replace /> },
+          { path: '/operational-state', element: <Navigate to="/operational-state/root" replace /> },
+          ...MODULE_PATHS.map((path) => ({ path: `/${path}`, lazy: signedIn('GatedModulePage') })),
+          { path: '*', lazy: signedIn('NotFoundPage') },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

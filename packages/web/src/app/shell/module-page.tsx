@@ -1,0 +1,3 @@
+export function ModulePage() {
+  return <div>ModulePage</div>;
+}

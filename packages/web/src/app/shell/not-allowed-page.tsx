@@ -1,0 +1,3 @@
+export function NotAllowedPage() {
+  return <div>NotAllowedPage</div>;
+}

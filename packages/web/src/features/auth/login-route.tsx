@@ -1,0 +1,3 @@
+export function LoginRoute() {
+  return <div>Login</div>;
+}

@@ -1,0 +1,3 @@
+export function ProfilePage() {
+  return <div>Profile</div>;
+}

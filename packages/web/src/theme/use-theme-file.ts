@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys.ts';
+import type { ThemeFile } from './theme-file.ts';
+
+async function fetchJson<T>(path: string): Promise<T> {
+  const response = await fetch(path, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`Request to ${path} failed: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A static JSON file of the web app (themes, menu configuration, versions); cached for the session. */
+export function useStaticJson<T>(path: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.static.file(path),
+    queryFn: () => fetchJson<T>(path),
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+export function useThemeFile(folder: string) {
+  return useStaticJson<ThemeFile>(`/themes/${folder}/theme.json`);
+}
