@@ -2,9 +2,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-/** One server for the whole run, on the built web app and a fresh demo site (SQLite). */
-export const E2E_PORT = 18_480;
-export const E2E_DATA_DIR = join(tmpdir(), 'vigil-e2e');
+/**
+ * One server for the whole run, on the built web app and a fresh demo site (SQLite). E2E_PORT and
+ * E2E_WEB_DIST let several runs share a machine (each with its own port, data and build).
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_480);
+export const E2E_DATA_DIR = join(tmpdir(), `vigil-e2e-${E2E_PORT}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,6 +50,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       DATABASE_URL: '',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });
