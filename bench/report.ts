@@ -54,9 +54,9 @@ export function table(rows: Row[]): string {
 const HEADER = '# Benchmark results\n\nAppended by `npm run bench` (see README.md); the newest run is last.\n';
 
 /** Appends one dated section to RESULTS.md, creating the file the first time. */
-export function appendResults(file: string, facts: Record<string, string>, rows: Row[]) {
+export function appendResults(file: string, facts: Record<string, string>, rows: Row[], extra?: string) {
   if (!existsSync(file)) writeFileSync(file, HEADER);
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
   const list = Object.entries(facts).map(([name, value]) => `- ${name}: ${value}`);
-  appendFileSync(file, `\n## ${when} UTC\n\n${list.join('\n')}\n\n${table(rows)}\n`);
+  appendFileSync(file, `\n## ${when} UTC\n\n${list.join('\n')}\n\n${table(rows)}\n${extra ? `\n${extra}\n` : ''}`);
 }

@@ -9,6 +9,7 @@ import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import { httpCall, percentile, runLoad, type LoadOptions } from './measure.ts';
 import { appendResults, machine, table, type Row } from './report.ts';
+import { bundleTable, measureWebBundles } from './web-bundles.ts';
 
 // The server as `npm start` builds it, in this process, on a fresh SQLite file; calls go over real HTTP.
 // Only PASSWORD_HASH_COST is taken from the environment, so that a cheaper or dearer cost can be compared.
@@ -84,7 +85,10 @@ await app.close();
 await db.destroy();
 rmSync(dataDir, { recursive: true, force: true });
 
+const bundles = measureWebBundles();
 console.log(`\n${table(rows)}\n`);
+if (bundles) console.log(`${bundleTable(bundles)}\n`);
+else console.log('web bundle sizes not measured: run `npm run build` first');
 const resultsFile = join(import.meta.dirname, 'RESULTS.md');
 appendResults(
   resultsFile,
@@ -95,5 +99,6 @@ appendResults(
     'Set-up': `in-process server on a temporary SQLite file (WAL), HTTP over 127.0.0.1, PASSWORD_HASH_COST ${config.PASSWORD_HASH_COST}`,
   },
   rows,
+  bundles ? `Web app build (packages/web/dist, \`npm run build\`):\n\n${bundleTable(bundles)}` : undefined,
 );
 console.log(`appended to ${resultsFile}`);

@@ -2,6 +2,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
 import { sessionStore } from '../../api/session-store.ts';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { changeLocale } from '../../i18n/i18n.ts';
@@ -10,6 +11,7 @@ import { themeFolder } from '../../theme/theme-file.ts';
 import { useThemeFile } from '../../theme/use-theme-file.ts';
 import { SessionContext } from '../session-context.ts';
 import { AppShell } from '../shell/app-shell.tsx';
+import { StartupError } from './startup-error.tsx';
 import { useSessionBootstrap } from './use-session-bootstrap.ts';
 import type { StoredSession } from '../../api/session-store.ts';
 
@@ -38,7 +40,14 @@ function SignedInApp({ stored }: { stored: StoredSession }) {
 
   // App start requires an authenticated session with an active role (spec 000 §4).
   if (bootstrap.status === 'no-role' || bootstrap.status === 'no-project') return <Navigate to="/logout" replace />;
-  if (bootstrap.status === 'error') return <Navigate to="/logout?reason=expired" replace />;
+  if (bootstrap.status === 'error') {
+    const error = bootstrap.error;
+    // 401 and 403 are handled once for the whole app (session-events-handler): it logs out.
+    if (error instanceof ApiError && (error.isUnauthorized || error.isForbidden)) return <FullScreenLoader />;
+    // The stored project is gone or no longer the user's: start again from sign-in.
+    if (error instanceof ApiError && error.isNotFound) return <Navigate to="/logout" replace />;
+    return <StartupError message={error.message} />;
+  }
   if (!session || theme.isPending) return <FullScreenLoader label={t('loading')} />;
   return (
     <ThemeProvider theme={muiTheme}>
