@@ -47,7 +47,11 @@ export function measureWebBundles(): BundleRow[] | undefined {
   const login = closure(manifest, bySource('features/auth/login-route.tsx'));
   const app = closure(manifest, bySource('app/signed-in/pages.tsx'));
   const only = (set: Set<string>) => [...set].filter((k) => !shared.has(k));
-  const row = (part: string, keys: string[]) => ({ part, files: keys.length, gzipKiB: gzipBytes(manifest, keys) / 1024 });
+  const row = (part: string, keys: string[]) => ({
+    part,
+    files: keys.length,
+    gzipKiB: gzipBytes(manifest, keys) / 1024,
+  });
   return [
     row('entry (router, providers, UI kit; every page)', [...shared]),
     row('login route only', only(login)),

@@ -15,11 +15,3 @@ export async function saveScreens(page: Page, name: string) {
   }
   await page.setViewportSize(DESKTOP);
 }
-
-/** Signs in through the login form. */
-export async function signIn(page: Page, username: string, password = 'vigil-demo') {
-  await page.goto('/login');
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-}

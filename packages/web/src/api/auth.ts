@@ -24,7 +24,8 @@ export const authApi = {
   user: (userId: string) => api.get<User>(`${API.auth}/users/${userId}`),
   updateUser: (userId: string, changes: Partial<Pick<User, 'first_name' | 'last_name' | 'email'>>) =>
     api.patch<User>(`${API.auth}/users/${userId}`, changes),
-  microservices: () => listAll<Microservice>(`${API.auth}/microservices/`, { query: { fields: 'name,title,version' } }),
+  microservices: () =>
+    listAll<Microservice>(`${API.auth}/microservices/`, { query: { fields: 'name,title,version' }, quiet: true }),
 };
 
 export const userQuery = (userId: string, projectId: string | null) =>

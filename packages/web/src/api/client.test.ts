@@ -111,14 +111,24 @@ describe('generic client', () => {
     await expect(request('POST', '/auth/api/v1/users/logout', { token: login.body.token })).resolves.toBeUndefined();
   });
 
-  it('reports a 401 as an expired session and a 403 Forbidden as a restricted app', async () => {
+  it('reports a 401 of the session as expired and a 403 Forbidden as a restricted app', async () => {
+    const admin = sessionStore.get();
     events.length = 0;
-    await api.get('/ui/api/v1/projects', { token: 'A'.repeat(43) }).catch(() => undefined);
+    sessionStore.set({ token: 'A'.repeat(43), userId: 'x', projectId: null });
+    await api.get('/ui/api/v1/projects').catch(() => undefined);
     const operator = await t.call('POST', '/auth/api/v1/users/login', {
       body: { username: 'operator', password: 'vigil-demo' },
     });
-    await api.get('/auth/api/v1/users', { token: operator.body.token }).catch(() => undefined);
+    sessionStore.set({ token: operator.body.token, userId: operator.body.user_id, projectId: null });
+    await api.get('/auth/api/v1/users').catch(() => undefined);
+    sessionStore.set(admin);
     expect(events.map((e) => e.type)).toEqual(['expired', 'forbidden']);
+  });
+
+  it('does not end the session for calls made with another token (reset links)', async () => {
+    events.length = 0;
+    await api.get('/auth/api/v1/users/reset-password', { token: 'B'.repeat(43) }).catch(() => undefined);
+    expect(events).toEqual([]);
   });
 
   it('leaves failures of calls made before sign-in to the caller', async () => {

@@ -28,7 +28,7 @@ export interface RequestOptions {
   token?: string | null;
   /** false for calls made before there is a session (login, forgot password) */
   auth?: boolean;
-  /** leave session expiry and server errors to the caller (login, app start) */
+  /** the caller shows server failures itself: no error dialog (session expiry is still reported) */
   quiet?: boolean;
   signal?: AbortSignal;
 }
@@ -70,17 +70,18 @@ export async function request<T>(method: string, url: string, options: RequestOp
   }
   if (response.status < 200 || response.status > 208) {
     const error = new ApiError(fullUrl, response.status, response.statusText, body as Partial<ErrorBody>);
-    if (!options.quiet && options.auth !== false) report(error);
+    const usesSession = !options.token && options.auth !== false;
+    if (usesSession && (error.isUnauthorized || error.isForbidden)) reportSession(error);
+    else if (error.isServerError && !options.quiet) sessionEvents.emit({ type: 'server-error', error });
     throw error;
   }
   return body as T;
 }
 
-/** Session expiry and server failures reach the shell once, wherever the call was made. */
-function report(error: ApiError) {
+/** Session expiry reaches the shell once, wherever the call was made (spec 000 §4). */
+function reportSession(error: ApiError) {
   if (error.isUnauthorized) sessionEvents.emit({ type: 'expired' });
-  else if (error.isForbidden && error.errorType === 'Forbidden') sessionEvents.emit({ type: 'forbidden' });
-  else if (error.isServerError) sessionEvents.emit({ type: 'server-error', error });
+  else if (error.errorType === 'Forbidden') sessionEvents.emit({ type: 'forbidden' });
 }
 
 /** The generic client of spec 000 §7 over one resource path. */

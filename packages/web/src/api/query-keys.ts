@@ -5,6 +5,7 @@
 export const queryKeys = {
   auth: {
     user: (userId?: string) => ['auth', 'user', userId] as const,
+    resetToken: (token: string) => ['auth', 'reset-token', token] as const,
     microservices: () => ['auth', 'microservices'] as const,
     permissionGroups: () => ['auth', 'permission-groups'] as const,
   },

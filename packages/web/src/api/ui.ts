@@ -1,4 +1,4 @@
-import type { ModuleObject, Project, UserProfile } from '@vigil/domain';
+import type { ModuleObject, Project, UserProfile, UserProfilePatchBody } from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -9,7 +9,8 @@ export const uiApi = {
   modules: () => listAll<ModuleObject>(`${API.ui}/modules`),
   profile: (projectId: string, userId: string) =>
     api.get<UserProfile>(`${API.ui}/projects/${projectId}/user-profiles/${userId}`),
-  updateProfile: (projectId: string, userId: string, changes: Partial<Pick<UserProfile, 'profile'>>) =>
+  /** The server merges the changes: send only what changed. */
+  updateProfile: (projectId: string, userId: string, changes: UserProfilePatchBody) =>
     api.patch<UserProfile>(`${API.ui}/projects/${projectId}/user-profiles/${userId}`, changes),
 };
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sessionEvents } from '../api/session-events.ts';
+import { sessionStore } from '../api/session-store.ts';
 import { useErrorDialog } from '../components/error-dialog/error-dialog-provider.tsx';
 
 /**
@@ -16,6 +17,9 @@ export function SessionEventsHandler() {
   useEffect(
     () =>
       sessionEvents.subscribe((event) => {
+        // Requests still in flight when the session ended report again: one logout is enough.
+        const signingOut = !sessionStore.get() || ['/logout', '/login'].includes(window.location.pathname);
+        if (event.type !== 'server-error' && signingOut) return;
         if (event.type === 'expired') void navigate('/logout?reason=expired', { replace: true });
         else if (event.type === 'forbidden') void navigate('/logout?reason=unauthorized', { replace: true });
         else

@@ -1,12 +1,8 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ErrorDialog } from './error-dialog.tsx';
+import { moduleOf, type ErrorReport, type RaisedReport } from './error-report.ts';
 
-/** An error or warning to show (spec 000 §2 error dialog). */
-export interface ErrorReport {
-  type: 'error' | 'warning';
-  code: string;
-  title: string;
-  details: string;
-}
+export type { ErrorReport } from './error-report.ts';
 
 interface ErrorDialogApi {
   show(report: ErrorReport): void;
@@ -14,10 +10,45 @@ interface ErrorDialogApi {
 
 const ErrorDialogContext = createContext<ErrorDialogApi>({ show: () => undefined });
 
+const sameReport = (a: ErrorReport, b: ErrorReport) =>
+  a.type === b.type && a.code === b.code && a.title === b.title && a.details === b.details;
+
+/**
+ * Shows error and warning reports one at a time, in the order raised. A report equal to one already
+ * waiting is dropped: several calls failing for one cause ask for one Dismiss, not many.
+ */
 export function ErrorDialogProvider({ children }: { children: ReactNode }) {
-  const [, setReport] = useState<ErrorReport | null>(null);
-  const api = useMemo(() => ({ show: setReport }), []);
-  return <ErrorDialogContext.Provider value={api}>{children}</ErrorDialogContext.Provider>;
+  const [queue, setQueue] = useState<RaisedReport[]>([]);
+  // The last report stays on screen while the dialog fades out after Dismiss.
+  const lastShown = useRef<RaisedReport | undefined>(undefined);
+
+  const show = useCallback((report: ErrorReport) => {
+    // The module is where the user was when it happened, not where they are when they press Send.
+    const raised = { ...report, module: moduleOf(window.location.pathname), at: new Date() };
+    setQueue((current) => (current.some((r) => sameReport(r, report)) ? current : [...current, raised]));
+  }, []);
+  const api = useMemo(() => ({ show }), [show]);
+  const dismiss = useCallback(() => setQueue((current) => current.slice(1)), []);
+
+  const current = queue[0];
+  if (current) lastShown.current = current;
+
+  return (
+    <ErrorDialogContext.Provider value={api}>
+      {children}
+      {/* Its own boundary: the dialog's translations may still be loading before the first route renders. */}
+      <Suspense fallback={null}>
+        <ErrorDialog
+          key={lastShown.current ? lastShown.current.at.getTime() : 'none'}
+          report={current ?? lastShown.current}
+          open={Boolean(current)}
+          position={{ index: 1, total: queue.length }}
+          onDismiss={dismiss}
+        />
+      </Suspense>
+    </ErrorDialogContext.Provider>
+  );
 }
 
+/** Opens the error dialog: `useErrorDialog().show({ type, code, title, details })`. */
 export const useErrorDialog = () => useContext(ErrorDialogContext);

@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+import { DESKTOP, PHONE } from './screens.ts';
+
+/**
+ * Like saveScreens, but of the viewport only: a full-page capture of a taller page draws a modal
+ * dialog and its backdrop out of place, which is not what anyone sees.
+ */
+export async function saveDialogScreens(page: Page, name: string) {
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `e2e/screenshots/${name}-${label}.png` });
+  }
+  await page.setViewportSize(DESKTOP);
+}

@@ -1,0 +1,92 @@
+import CheckIcon from '@mui/icons-material/Check';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+} from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import type { Project } from '@vigil/domain';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../../api/auth.ts';
+import { sessionStore } from '../../api/session-store.ts';
+import { useSession } from '../session-context.ts';
+
+/** Spec 000 §4 and §9: after a project switch the page reloads about 1000 ms later. */
+export const PROJECT_SWITCH_RELOAD_MS = 1000;
+/** Spec 000 §2: the project list scrolls within 400 px. */
+const LIST_MAX_HEIGHT = 400;
+
+/** Select project: the user's projects, the current one selected; choosing another switches to it. */
+export function ProjectSwitchDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const { projects, project: current } = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const switchTo = useMutation({
+    mutationFn: (project: Project) => authApi.switchDataContext(project.id),
+    onSuccess: (_, project) => {
+      // The stored project follows the token's data context at once; the reload then starts the
+      // application afresh in the new project (the shell may already show it for a moment).
+      sessionStore.setProject(project.id);
+      enqueueSnackbar(t('projectSwitch.switching', { name: project.name }), { variant: 'info' });
+      window.setTimeout(() => window.location.reload(), PROJECT_SWITCH_RELOAD_MS);
+    },
+    onError: (error, project) =>
+      enqueueSnackbar(t('projectSwitch.failed', { name: project.name, message: error.message }), { variant: 'error' }),
+  });
+  const busy = switchTo.isPending || switchTo.isSuccess;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="project-switch-title"
+    >
+      <DialogTitle id="project-switch-title">{t('projectSwitch.title')}</DialogTitle>
+      {busy ? <LinearProgress aria-label={t('projectSwitch.inProgress')} /> : <div style={{ height: 4 }} />}
+      <DialogContent dividers sx={{ p: 0 }}>
+        <List aria-label={t('projectSwitch.listLabel')} sx={{ maxHeight: LIST_MAX_HEIGHT, overflowY: 'auto', py: 0 }}>
+          {projects.map((project) => {
+            const selected = project.id === current.id;
+            return (
+              <li key={project.id}>
+                <ListItemButton
+                  selected={selected}
+                  aria-current={selected ? 'true' : undefined}
+                  disabled={busy}
+                  onClick={() => (selected ? onClose() : switchTo.mutate(project))}
+                  sx={{ px: 3, py: 1.25 }}
+                >
+                  <ListItemText
+                    primary={project.name}
+                    secondary={project.places[0]?.name ?? t('projectSwitch.noPlace')}
+                    slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 400 } } }}
+                  />
+                  {selected && (
+                    <ListItemIcon sx={{ minWidth: 0, ml: 2, color: 'primary.main' }}>
+                      <CheckIcon titleAccess={t('projectSwitch.current')} />
+                    </ListItemIcon>
+                  )}
+                </ListItemButton>
+              </li>
+            );
+          })}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common:actions.cancel')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

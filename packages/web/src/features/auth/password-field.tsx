@@ -1,0 +1,32 @@
+import { Visibility, VisibilityOff } from '@mui/icons-material';
+import { IconButton, InputAdornment, TextField, Tooltip, type TextFieldProps } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A password input with a button that shows the characters typed (useful on phones in the field). */
+export function PasswordField(props: TextFieldProps) {
+  const { t } = useTranslation('auth');
+  const [visible, setVisible] = useState(false);
+  // The button's name avoids the word "password", so that the field stays the only control labelled so.
+  const label = visible ? t('passwordField.hide') : t('passwordField.show');
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        ...props.slotProps,
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <Tooltip title={label}>
+                <IconButton aria-label={label} aria-pressed={visible} onClick={() => setVisible(!visible)} edge="end">
+                  {visible ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </Tooltip>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
