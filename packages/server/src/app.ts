@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createInProcessBus, type Bus } from './bus/bus.ts';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
@@ -20,6 +21,7 @@ declare module 'fastify' {
     db: Db;
     dialect: Dialect;
     mailer: Mailer;
+    bus: Bus;
   }
 }
 
@@ -74,6 +76,10 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
   app.decorate(
     'mailer',
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log }),
+  );
+  app.decorate(
+    'bus',
+    createInProcessBus((error, topic) => app.log.error({ err: error, topic }, 'event handler failed')),
   );
   registerErrorHandler(app);
 

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table interfaces as Kysely sees them. Portable across SQLite and PostgreSQL (ADR 0001): ids are
  * text, times are ISO-8601 UTC text, booleans are 0/1 integers and structured values are JSON text.
@@ -120,6 +122,133 @@ export interface UserModuleDataTable {
   updated_at: string;
 }
 
+export type EntityType = 'instrument' | 'interface-node' | 'virtual-device';
+
+/** Registry (ADR 0007): JSON columns hold the nested parts of a device profile (spec 001 §3). */
+export interface SchemesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  type: string;
+  spec: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MonitoredEntitiesTable {
+  id: string;
+  project_id: string;
+  entity_type: EntityType;
+  eid: string;
+  title: string;
+  description: string;
+  scheme_id: string | null;
+  interface_node_id: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  /** context metric values of the entity, e.g. {tip_elevation: 412.3} */
+  context: string;
+  attachments: string;
+  labels: string;
+  user_metrics: string;
+  metric_limits: string;
+  rules: string;
+  asset_certificate: string | null;
+  contracted_sla_time: number;
+  maintenance_mode: number;
+  turned_off: number;
+  decommissioned: number;
+  latest_payload_received_at: string | null;
+  latest_payload_read_at: string | null;
+  /** every state with its *_changed_at, as JSON */
+  states: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntitySnapshotsTable {
+  id: string;
+  entity_id: string;
+  created_at: string;
+  states: string;
+}
+
+export interface BasicGroupsTable {
+  id: string;
+  project_id: string;
+  title: string;
+  type: string;
+  entity_ids: string;
+  created_at: string;
+}
+
+export interface DataPointsTable {
+  id: string;
+  project_id: string;
+  entity_id: string;
+  title: string;
+  identifier: string;
+  created_at: string;
+}
+
+export interface ReadingsTable {
+  entity_id: string;
+  /** '' when the reading is not of a data point */
+  data_point_id: string;
+  read_at: string;
+  project_id: string;
+  received_at: string;
+  metrics: string;
+}
+
+export interface MetricSeriesTable {
+  id: Generated<number>;
+  entity_id: string;
+  data_point_id: string;
+  metric_group: string;
+  metric: string;
+}
+
+export interface MetricValuesTable {
+  series_id: number;
+  /** epoch milliseconds */
+  t: number;
+  value: number;
+}
+
+export interface MetricRollupsTable {
+  series_id: number;
+  period: 'hour' | 'day';
+  bucket: number;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  first_t: number;
+  first: number;
+  last_t: number;
+  last: number;
+}
+
+export interface LatestReadingsTable {
+  entity_id: string;
+  data_point_id: string;
+  project_id: string;
+  read_at: string;
+  received_at: string;
+  metrics: string;
+}
+
+export interface UnknownPayloadsTable {
+  id: string;
+  project_id: string;
+  eid: string | null;
+  payload_type: string;
+  reason: string;
+  incoming_payload: string;
+  received_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -133,4 +262,15 @@ export interface Database {
   modules: ModulesTable;
   project_module_data: ProjectModuleDataTable;
   user_module_data: UserModuleDataTable;
+  schemes: SchemesTable;
+  monitored_entities: MonitoredEntitiesTable;
+  entity_snapshots: EntitySnapshotsTable;
+  basic_groups: BasicGroupsTable;
+  data_points: DataPointsTable;
+  readings: ReadingsTable;
+  metric_series: MetricSeriesTable;
+  metric_values: MetricValuesTable;
+  metric_rollups: MetricRollupsTable;
+  latest_readings: LatestReadingsTable;
+  unknown_payloads: UnknownPayloadsTable;
 }

@@ -1,0 +1,54 @@
+/**
+ * Side effects travel as events (STYLE habit 4): ingest publishes what it stored, the rules engine
+ * and notifications subscribe. In-process by default; issue 6 adds Redis/NATS for several instances.
+ */
+export interface BusEvents {
+  /** readings really inserted (duplicates excluded), one batch at a time */
+  'readings.stored': {
+    projectId: string;
+    readings: Array<{
+      entityId: string;
+      dataPointId: string;
+      readAt: string;
+      receivedAt: string;
+      metrics: Record<string, Record<string, number>>;
+    }>;
+  };
+  /** a payload kept in unknown_payloads: unknown eid or unparsable */
+  'payload.unknown': {
+    projectId: string;
+    unknownPayloadId: string;
+    eid: string | null;
+    payloadType: string;
+    reason: string;
+  };
+  /** values outside their invalid bounds, moved to invalid_metrics */
+  'metric.invalid': { projectId: string; entityId: string; readAt: string; metrics: Record<string, number> };
+}
+
+type Handler<K extends keyof BusEvents> = (event: BusEvents[K]) => void | Promise<void>;
+
+export interface Bus {
+  publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void;
+  subscribe<K extends keyof BusEvents>(topic: K, handler: Handler<K>): () => void;
+}
+
+/** Delivers to subscribers after the publisher's transaction, asynchronously; a failing handler is logged. */
+export function createInProcessBus(onError: (error: unknown, topic: string) => void): Bus {
+  const handlers = new Map<string, Set<Handler<never>>>();
+  return {
+    publish(topic, event) {
+      for (const handler of handlers.get(topic) ?? []) {
+        queueMicrotask(() => {
+          Promise.resolve((handler as Handler<typeof topic>)(event)).catch((error: unknown) => onError(error, topic));
+        });
+      }
+    },
+    subscribe(topic, handler) {
+      const set = handlers.get(topic) ?? new Set();
+      set.add(handler as Handler<never>);
+      handlers.set(topic, set);
+      return () => void set.delete(handler as Handler<never>);
+    },
+  };
+}
