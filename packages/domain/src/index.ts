@@ -7,3 +7,5 @@ export * from './modules.ts';
 export * from './roles.ts';
 export * from './users.ts';
 export * from './ui.ts';
+export * from './expressions.ts';
+export * from './schemes.ts';

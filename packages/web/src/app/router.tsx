@@ -11,9 +11,6 @@ const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async (
 
 /** Modules that later issues build; until then each shows a designed page naming it. */
 const MODULE_PATHS = [
-  'users',
-  'roles',
-  'permissions',
   'file-manager',
   'cross-sections',
   'data-entry',
@@ -24,6 +21,21 @@ const MODULE_PATHS = [
   'safety-state/*',
   'operational-state/*',
 ];
+
+/** A feature page that shows only when the user has its module (spec 000 §2). */
+function gatedPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return async () => {
+    const [module, { ModuleGate }] = await Promise.all([load(), import('./signed-in/module-gate.tsx')]);
+    const Page = module[name] as React.ComponentType;
+    return {
+      Component: () => (
+        <ModuleGate>
+          <Page />
+        </ModuleGate>
+      ),
+    };
+  };
+}
 
 function RootRedirect() {
   return <Navigate to={sessionStore.get() ? '/gohome' : '/login'} replace />;
@@ -48,6 +60,12 @@ export const routes: RouteObject[] = [
           },
           { path: '/safety-state', element: <Navigate to="/safety-state/root" replace /> },
           { path: '/operational-state', element: <Navigate to="/operational-state/root" replace /> },
+          { path: '/users', lazy: gatedPage(() => import('../features/users/users-page.tsx'), 'UsersPage') },
+          { path: '/roles', lazy: gatedPage(() => import('../features/roles/roles-page.tsx'), 'RolesPage') },
+          {
+            path: '/permissions',
+            lazy: gatedPage(() => import('../features/roles/permissions-page.tsx'), 'PermissionsPage'),
+          },
           ...MODULE_PATHS.map((path) => ({ path: `/${path}`, lazy: signedIn('GatedModulePage') })),
           { path: '*', lazy: signedIn('NotFoundPage') },
         ],

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { expressionError } from './expressions.ts';
+
+/** Scheme types of spec 001 §3. */
+export const SCHEME_TYPES = [
+  'standard',
+  'displacement',
+  'phreatic_surface',
+  'soil_moisture',
+  'water_level',
+  'meteorological',
+  'ditemp',
+] as const;
+export type SchemeType = (typeof SCHEME_TYPES)[number];
+
+export const ENTITY_TYPES = ['instrument', 'interface-node', 'virtual-device'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** Metric groups of a reading; invalid_metrics is filled by ingest, never declared. */
+export const METRIC_GROUPS = ['raw_metrics', 'calculated_metrics', 'context_metrics', 'user_metrics'] as const;
+export type MetricGroup = (typeof METRIC_GROUPS)[number] | 'invalid_metrics';
+
+const metricKey = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and _ (not starting with a digit)');
+
+export const metricDefinition = z.strictObject({
+  key: metricKey,
+  label: z.string().min(1).max(120),
+  unit: z.string().max(32),
+  decimals: z.number().int().min(0).max(10).optional(),
+});
+export type MetricDefinition = z.infer<typeof metricDefinition>;
+
+export const calculatedMetricDefinition = metricDefinition.extend({
+  formula: z
+    .string()
+    .min(1)
+    .max(2000)
+    .superRefine((source, ctx) => {
+      const error = expressionError(source);
+      if (error) ctx.addIssue({ code: 'custom', message: `Formula does not parse: ${error}` });
+    }),
+});
+export type CalculatedMetricDefinition = z.infer<typeof calculatedMetricDefinition>;
+
+export const LIMIT_LEVELS = ['warning', 'critical'] as const;
+export const LIMIT_BOUNDS = ['upper', 'lower'] as const;
+
+/** A warning or critical limit (spec 001 §3: metric group, metric, warning or critical, upper or lower). */
+export const metricLimit = z.strictObject({
+  group: z.enum(['raw_metrics', 'calculated_metrics', 'context_metrics', 'user_metrics']),
+  metric: metricKey,
+  level: z.enum(LIMIT_LEVELS),
+  bound: z.enum(LIMIT_BOUNDS),
+  value: z.number().finite(),
+});
+export type MetricLimit = z.infer<typeof metricLimit>;
+
+/** Values beyond an invalid bound are physically impossible: ingest moves them to invalid_metrics. */
+export const invalidBound = z.strictObject({
+  group: z.enum(['raw_metrics', 'calculated_metrics']),
+  metric: metricKey,
+  bound: z.enum(LIMIT_BOUNDS),
+  value: z.number().finite(),
+});
+export type InvalidBound = z.infer<typeof invalidBound>;
+
+export const schemeSpec = z.strictObject({
+  metrics: z.strictObject({
+    raw_metrics: z.array(metricDefinition).max(200),
+    calculated_metrics: z.array(calculatedMetricDefinition).max(200).default([]),
+    context_metrics: z.array(metricDefinition).max(200).default([]),
+    user_metrics: z.array(metricDefinition).max(200).default([]),
+  }),
+  metric_limits: z.array(metricLimit).max(400).default([]),
+  invalid_bounds: z.array(invalidBound).max(400).default([]),
+});
+export type SchemeSpec = z.infer<typeof schemeSpec>;

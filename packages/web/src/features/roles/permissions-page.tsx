@@ -1,0 +1,3 @@
+export function PermissionsPage() {
+  return null;
+}

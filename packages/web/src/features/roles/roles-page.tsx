@@ -1,0 +1,3 @@
+export function RolesPage() {
+  return null;
+}
