@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId, nowIso, toJson } from '../db/values.ts';
-import { hashPassword } from '../services/auth/secrets.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { insertUser } from '../test-support/users.ts';
 
 /**
  * An administrator of one project must neither read nor change anything of another project,
@@ -13,49 +12,13 @@ let cerro: { projectId: string; ids: string[]; userId: string; snapshot: () => P
 let routes: Array<{ method: string; path: string }>;
 
 async function addUser(username: string, projectId: string, roleName: string) {
-  const userId = newId();
-  const now = nowIso();
-  const account = await t.db.selectFrom('accounts').select('id').executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('users')
-    .values({
-      id: userId,
-      account_id: account.id,
-      username,
-      email: `${username}@example.com`,
-      first_name: 'Test',
-      last_name: 'User',
-      profile_image: null,
-      password_hash: await hashPassword('isolation-1', 10),
-      password_changed_at: now,
-      is_password_set: 1,
-      is_active: 1,
-      created_at: now,
-      updated_at: now,
-      last_login_at: null,
-    })
-    .execute();
   const role = await t.db
     .selectFrom('roles')
     .select('id')
     .where('project_id', '=', projectId)
     .where('name', '=', roleName)
     .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('user_profiles')
-    .values({
-      id: newId(),
-      project_id: projectId,
-      user_id: userId,
-      roles: toJson([role.id]),
-      is_active: 1,
-      default_responder_type_id: null,
-      profile: toJson({ locale: 'en-US', activeRole: role.id }),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return userId;
+  return insertUser(t, username, { password: 'isolation-1', memberships: [{ projectId, roleIds: [role.id] }] });
 }
 
 beforeAll(async () => {

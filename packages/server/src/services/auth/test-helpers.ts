@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { newId, nowIso, toJson } from '../../db/values.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
-import { hashPassword } from './secrets.ts';
+import { insertUser } from '../../test-support/users.ts';
 
 export const API = '/auth/api/v1';
 export const CERRO = 'Cerro Azul Tailings Storage Facility';
@@ -32,46 +31,19 @@ export async function seedUser(
   username: string,
   options: { projects?: string[]; role?: string; password?: string } = {},
 ): Promise<string> {
-  const id = newId();
-  const now = nowIso();
-  const account = await t.db.selectFrom('accounts').select('id').executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('users')
-    .values({
-      id,
-      account_id: account.id,
-      username,
-      email: `${username}@vigil.test`,
-      first_name: 'Test',
-      last_name: username,
-      profile_image: null,
-      password_hash: await hashPassword(options.password ?? 'seeded-pass', 10),
-      password_changed_at: now,
-      is_password_set: 1,
-      is_active: 1,
-      created_at: now,
-      updated_at: now,
-      last_login_at: null,
-    })
-    .execute();
+  const memberships = [];
   for (const project of options.projects ?? [CERRO]) {
-    const role = await roleId(t, project, options.role ?? 'Operator');
-    await t.db
-      .insertInto('user_profiles')
-      .values({
-        id: newId(),
-        project_id: await projectId(t, project),
-        user_id: id,
-        roles: toJson([role]),
-        is_active: 1,
-        default_responder_type_id: null,
-        profile: toJson({ locale: 'en-US', home_module: null, activeRole: role }),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    memberships.push({
+      projectId: await projectId(t, project),
+      roleIds: [await roleId(t, project, options.role ?? 'Operator')],
+    });
   }
-  return id;
+  return insertUser(t, username, {
+    password: options.password ?? 'seeded-pass',
+    email: `${username}@vigil.test`,
+    lastName: username,
+    memberships,
+  });
 }
 
 /** The newest e-mail written to the outbox for `to` (no SMTP_URL in tests). */

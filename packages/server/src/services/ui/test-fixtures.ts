@@ -1,6 +1,5 @@
-import { newId, nowIso, toJson } from '../../db/values.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
-import { hashPassword } from '../auth/secrets.ts';
+import { insertUser } from '../../test-support/users.ts';
 
 export const CERRO = 'Cerro Azul Tailings Storage Facility';
 export const OUSE = 'Ouse Flood Embankment';
@@ -44,48 +43,6 @@ export function demoIds(t: TestApp) {
 }
 
 /** Creates a user (password EXTRA_PASSWORD) holding the given role ids in each given project. */
-export async function addMember(
-  t: TestApp,
-  username: string,
-  memberships: Array<{ projectId: string; roleIds: string[] }>,
-) {
-  const userId = newId();
-  const now = nowIso();
-  const account = await t.db.selectFrom('accounts').select('id').executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('users')
-    .values({
-      id: userId,
-      account_id: account.id,
-      username,
-      email: `${username}@example.com`,
-      first_name: 'Test',
-      last_name: 'Member',
-      profile_image: null,
-      password_hash: await hashPassword(EXTRA_PASSWORD, 10),
-      password_changed_at: now,
-      is_password_set: 1,
-      is_active: 1,
-      created_at: now,
-      updated_at: now,
-      last_login_at: null,
-    })
-    .execute();
-  for (const { projectId, roleIds } of memberships) {
-    await t.db
-      .insertInto('user_profiles')
-      .values({
-        id: newId(),
-        project_id: projectId,
-        user_id: userId,
-        roles: toJson(roleIds),
-        is_active: 1,
-        default_responder_type_id: null,
-        profile: toJson({ locale: 'en-US', home_module: null, activeRole: roleIds[0] }),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-  return userId;
+export function addMember(t: TestApp, username: string, memberships: Array<{ projectId: string; roleIds: string[] }>) {
+  return insertUser(t, username, { password: EXTRA_PASSWORD, lastName: 'Member', memberships });
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.ts';
 import { useDomainMessage } from './auth-messages.ts';
 import { textFieldProps } from './form-field.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 
 interface Props {
   /** a reset token: from a reset link, or the one that came with ExpiredPasswordError */

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainMessage } from './auth-messages.ts';
 import { textFieldProps } from './form-field.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 
 interface Props {

@@ -14,7 +14,7 @@ import { useId } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from './domain-message.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { useChangePassword } from './use-change-password.ts';
 
 const EMPTY: ChangePasswordBody = { current_password: '', new_password: '', confirm_password: '' };

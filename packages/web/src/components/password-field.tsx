@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 /** A password input with a button that shows the characters typed (useful on phones in the field). */
 export function PasswordField(props: TextFieldProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
   // The button's name avoids the word "password", so that the field stays the only control labelled so.
   const label = visible ? t('passwordField.hide') : t('passwordField.show');
