@@ -1,0 +1,28 @@
+/**
+ * State colours and priorities (spec 001 §4), the one place that maps a state to how urgent it is.
+ * Priority 1 is the most urgent; unknown values are grey, priority 6.
+ */
+export const STATE_COLOURS = ['red', 'orange', 'yellow', 'blue', 'green', 'grey', 'black'] as const;
+export type StateColour = (typeof STATE_COLOURS)[number];
+
+const PRIORITY: Record<StateColour, number> = { red: 1, orange: 2, yellow: 3, blue: 4, green: 5, grey: 6, black: 7 };
+
+/** A state value's colour: one of the seven, anything else grey. */
+export function stateColour(value: string | null | undefined): StateColour {
+  return (STATE_COLOURS as readonly string[]).includes(value ?? '') ? (value as StateColour) : 'grey';
+}
+
+/** Priority of a state value: red 1 … black 7, unknown 6. */
+export function statePriority(value: string | null | undefined): number {
+  return PRIORITY[stateColour(value)];
+}
+
+/** The most urgent of several states (for a group, a map cluster or an interface node). */
+export function mostUrgentState(values: ReadonlyArray<string | null | undefined>): StateColour {
+  return values
+    .map(stateColour)
+    .reduce<StateColour>((worst, v) => (PRIORITY[v] < PRIORITY[worst] ? v : worst), 'black');
+}
+
+/** Limit line colours of charts (spec 001 §9). */
+export const LIMIT_LINE_COLOURS = { critical: '#D0021B', warning: '#F5A623', invalid: '#4A90E2' } as const;
