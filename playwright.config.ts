@@ -50,6 +50,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       DATABASE_URL: '',
+      // The shell and administration screens need the demo site, not its 90 days of readings.
+      DEMO_HISTORY: 'off',
+      SIMULATOR: 'off',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

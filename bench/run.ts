@@ -7,6 +7,7 @@ import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
+import { benchMetrics } from './metrics.ts';
 import { httpCall, percentile, runLoad, type LoadOptions } from './measure.ts';
 import { appendResults, machine, table, type Row } from './report.ts';
 import { bundleTable, measureWebBundles } from './web-bundles.ts';
@@ -102,3 +103,9 @@ appendResults(
   bundles ? `Web app build (packages/web/dist, \`npm run build\`):\n\n${bundleTable(bundles)}` : undefined,
 );
 console.log(`appended to ${resultsFile}`);
+
+// Issue 5's metrics workload (several minutes: 6.9 M values through HTTP); BENCH_METRICS=off skips it.
+if (process.env.BENCH_METRICS !== 'off') {
+  await benchMetrics(command);
+  console.log(`metrics workload appended to ${resultsFile}`);
+}

@@ -9,3 +9,6 @@ export * from './users.ts';
 export * from './ui.ts';
 export * from './expressions.ts';
 export * from './schemes.ts';
+export * from './registry.ts';
+export * from './metrics.ts';
+export * from './states.ts';

@@ -146,3 +146,38 @@ export type UserModuleData = z.infer<typeof userModuleDataSchema>;
 /** PUT replaces and PATCH shallow-merges a user's data of one module. */
 export const userModuleDataBody = z.strictObject({ data: z.record(z.string(), z.json()) });
 export type UserModuleDataBody = z.infer<typeof userModuleDataBody>;
+
+/** A module folder or feature name as the feature configuration keys them (e.g. `Data/GeoJsonEditor`). */
+const featureKey = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_/-]+$/, 'Invalid name');
+
+export const featureSettingSchema = z.object({ enabled: z.boolean(), scope: z.string() });
+export type FeatureSetting = z.infer<typeof featureSettingSchema>;
+
+/**
+ * GET /projects/{id}/features: per module folder, the project feature configuration merged with
+ * attrs.features (basePermissions omitted, scope defaulting to `project`), and the role ids that
+ * hold each role-scoped feature (attrs.roleFeatures).
+ */
+export const projectFeaturesSchema = z.object({
+  features: z.record(z.string(), z.record(z.string(), featureSettingSchema)),
+  roleFeatures: z.record(z.string(), z.record(z.string(), z.array(z.string()))),
+});
+export type ProjectFeatures = z.infer<typeof projectFeaturesSchema>;
+
+const fewKeys = (limit: number) => (value: Record<string, unknown>) => Object.keys(value).length <= limit;
+
+/**
+ * PATCH /projects/{id}/role-features: {folder: {feature: roleIds}}; each feature named gets exactly
+ * these roles, the others keep theirs.
+ */
+export const roleFeaturesPatchBody = z
+  .record(
+    featureKey,
+    z.record(featureKey, z.array(idSchema).max(100)).refine(fewKeys(100), { message: 'Too many features' }),
+  )
+  .refine(fewKeys(100), { message: 'Too many module folders' });
+export type RoleFeaturesPatchBody = z.infer<typeof roleFeaturesPatchBody>;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-export const SERVICE_NAMES = ['auth', 'ui', 'registry'] as const;
+export const SERVICE_NAMES = ['auth', 'ui', 'registry', 'ingest', 'metrics'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const csv = (allowed: readonly string[]) =>
@@ -43,6 +43,12 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   DEMO: z.enum(['on', 'off']).optional(),
+  SIMULATOR: z.enum(['on', 'off']).default('on'),
+  DEMO_HISTORY: z.enum(['on', 'off']).default('on'),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SERVICES'> & {

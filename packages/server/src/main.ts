@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { startDemoData, type DemoData } from './demo/simulator.ts';
 
 async function main() {
   let config;
@@ -20,6 +21,7 @@ async function main() {
   const app = await buildApp(config, db, dialect);
   if (config.seedDemo) await seedDemoIfEmpty(db, { passwordCost: config.PASSWORD_HASH_COST, log: app.log });
 
+  let demo: DemoData | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -27,6 +29,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await demo?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -38,6 +41,10 @@ async function main() {
   app.log.info(
     `Vigil ${dialect === 'postgres' ? 'on PostgreSQL' : `on SQLite in ${config.DATA_DIR}`} at ${config.PUBLIC_URL}`,
   );
+  // After listening: the history is written in the background, between requests (ADR 0008).
+  if (config.seedDemo) {
+    demo = startDemoData(app, { history: config.DEMO_HISTORY === 'on', simulate: config.SIMULATOR === 'on' });
+  }
 }
 
 main().catch((error: unknown) => {

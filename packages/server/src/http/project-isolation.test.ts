@@ -92,5 +92,5 @@ describe('project isolation', () => {
     }
     expect(tried).toBeGreaterThan(50);
     expect(await cerro.snapshot()).toBe(before);
-  });
+  }, 120_000);
 });

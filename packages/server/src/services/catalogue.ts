@@ -12,4 +12,6 @@ export const SERVICE_CATALOGUE: Record<ServiceName, ServiceInfo> = {
   auth: { name: 'auth', title: 'Authentication', prefix: '/auth/api/v1' },
   ui: { name: 'ui', title: 'User interface', prefix: '/ui/api/v1' },
   registry: { name: 'device-registry', title: 'Device registry', prefix: '/device-registry/api/v1' },
+  ingest: { name: 'ingest', title: 'Ingest', prefix: '/ingest/api/v1' },
+  metrics: { name: 'metrics-provider', title: 'Metrics provider', prefix: '/metrics-provider/api/v1' },
 };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceName } from '../config.ts';
 import { authService } from './auth/routes.ts';
+import { ingestService } from './ingest/routes.ts';
+import { metricsService } from './metrics/routes.ts';
 import { registryService } from './registry/routes.ts';
 import { uiService } from './ui/routes.ts';
 
@@ -9,4 +11,6 @@ export const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
   auth: authService,
   ui: uiService,
   registry: registryService,
+  ingest: ingestService,
+  metrics: metricsService,
 };

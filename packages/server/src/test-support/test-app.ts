@@ -52,6 +52,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     DATA_DIR: dataDir,
     PASSWORD_HASH_COST: '10',
     DEMO: 'off',
+    SIMULATOR: 'off',
     WEB_DIST: join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,

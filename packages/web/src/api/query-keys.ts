@@ -5,6 +5,8 @@
 export const queryKeys = {
   auth: {
     user: (userId?: string) => ['auth', 'user', userId] as const,
+    /** the users of a project, as its administrators and managers see them */
+    users: (projectId?: string | null) => ['auth', 'users', projectId] as const,
     resetToken: (token: string) => ['auth', 'reset-token', token] as const,
     microservices: () => ['auth', 'microservices'] as const,
     permissionGroups: () => ['auth', 'permission-groups'] as const,
@@ -12,7 +14,13 @@ export const queryKeys = {
   ui: {
     projects: () => ['ui', 'projects'] as const,
     modules: (projectId?: string | null) => ['ui', 'modules', projectId] as const,
+    /** every module of a project with its roles (administrators); under modules(), so it refreshes with them */
+    allModules: (projectId?: string | null) => ['ui', 'modules', projectId, 'all'] as const,
+    /** a project's feature configuration and role-scoped grants (administrators) */
+    projectFeatures: (projectId?: string | null) => ['ui', 'project-features', projectId] as const,
     profile: (projectId?: string | null, userId?: string) => ['ui', 'profile', projectId, userId] as const,
+    /** every user profile of a project (administrators and managers; others get their own only) */
+    profiles: (projectId?: string | null) => ['ui', 'profiles', projectId] as const,
     roles: (projectId?: string | null) => ['ui', 'roles', projectId] as const,
   },
   registry: {

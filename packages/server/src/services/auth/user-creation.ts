@@ -8,7 +8,8 @@ import { hashPassword } from './secrets.ts';
 import { mayAssign } from './user-access.ts';
 import type { ProjectLookup } from './user-presenter.ts';
 import { takenDetails, USER_TEXTS, type UserService } from './user-service.ts';
-import { findTakenFields, insertUser, isUniqueViolation } from './user-store.ts';
+import { isUniqueViolation } from '../../db/values.ts';
+import { findTakenFields, insertUser } from './user-store.ts';
 
 /** The roles a new user gets: those asked for, or the project's default role (spec 000 §6). */
 function chooseRoles(requested: string[] | undefined, lookup: ProjectLookup) {

@@ -1,7 +1,7 @@
 import { type InviteResponse, type UpdateUserBody, type User } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Actor, ProjectActor } from '../../http/auth-hook.ts';
-import { nowIso, toFlag } from '../../db/values.ts';
+import { isUniqueViolation, nowIso, toFlag } from '../../db/values.ts';
 import { conflict, forbidden, notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
 import { listBody, parseListQuery, runListQuery, type ListQueryInput, type ListSpec } from '../../http/list-query.ts';
 import {
@@ -19,14 +19,7 @@ import { findMembership } from './session-store.ts';
 import { revokeUserTokens } from './token-store.ts';
 import { asUserAdministrator, canManage, isUserAdministrator } from './user-access.ts';
 import { EMPTY_LOOKUP, presentUser, profileRoles, type ProjectLookup } from './user-presenter.ts';
-import {
-  deleteUser,
-  findTakenFields,
-  findUserById,
-  isUniqueViolation,
-  updateUser,
-  type UserRow,
-} from './user-store.ts';
+import { deleteUser, findTakenFields, findUserById, updateUser, type UserRow } from './user-store.ts';
 
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
 

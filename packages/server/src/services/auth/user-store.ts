@@ -59,12 +59,6 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/** True for a unique-constraint failure on either database. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /** Projects where the user has an active profile, by name: the first is the default data context. */
 export async function findMemberProjectIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db

@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
+import { dataPointRoutes } from './data-point-routes.ts';
+import { deviceRoutes } from './device-routes.ts';
+import { groupRoutes } from './group-routes.ts';
 import { presentResponderType } from './responder-type-presenter.ts';
+import { schemeRoutes } from './scheme-routes.ts';
 import { listResponderTypes, responderTypeList } from './store.ts';
 
 const responderTypeQuery = listQuerySchema.extend({
@@ -13,8 +17,13 @@ const responderTypeQuery = listQuerySchema.extend({
     .optional(),
 });
 
-/** Device registry: for now, the responder types that user profiles refer to (issue 5 adds devices). */
+/** Device registry (spec 001 §7): schemes, devices and their snapshots, groups, data points, responder types. */
 export const registryService: FastifyPluginAsyncZod = async (app) => {
+  await app.register(schemeRoutes);
+  await app.register(deviceRoutes);
+  await app.register(groupRoutes);
+  await app.register(dataPointRoutes);
+
   app.get(
     '/responder-types',
     { schema: { tags: ['device-registry'], querystring: responderTypeQuery } },

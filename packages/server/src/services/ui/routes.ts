@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { featureRoutes } from './feature-routes.ts';
 import { moduleDataRoutes } from './module-data-routes.ts';
 import { moduleRoutes } from './module-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
@@ -12,4 +13,5 @@ export const uiService: FastifyPluginAsyncZod = async (app) => {
   await app.register(profileRoutes);
   await app.register(moduleRoutes);
   await app.register(moduleDataRoutes);
+  await app.register(featureRoutes);
 };

@@ -1,0 +1,198 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../../bus/bus.ts';
+import type { Db, Dialect } from '../../db/connection.ts';
+import { newId } from '../../db/values.ts';
+import { validationError, type ErrorDetails } from '../../http/errors.ts';
+import { writeBatch, type NewReading, type NewUnknownPayload } from '../metrics/write-store.ts';
+import { compileScheme, deriveMetrics, numericContext, type CompiledScheme } from './metric-rules.ts';
+import { parsePayloads, type IngestResult } from './payload-shape.ts';
+import { findDataPointEntities, findEntitiesByEid, findSchemeSpecs, type EntityRow } from './store.ts';
+
+/**
+ * Where payloads come from. `history` is a back-fill (the demo's 90 days): stored like any other
+ * payload but announced on no bus topic, so that old readings raise no fresh events.
+ */
+export type IngestSource = 'http' | 'mqtt' | 'simulator' | 'history';
+
+/** What the pipeline needs of the app; a FastifyInstance is one. */
+export interface IngestHost {
+  db: Db;
+  dialect: Dialect;
+  bus: Bus;
+  log: FastifyBaseLogger;
+}
+
+/** How far ahead of the server's clock a read_at may be (clock skew of field loggers). */
+export const MAX_FUTURE_MS = 5 * 60_000;
+
+const schemeCaches = new WeakMap<object, Map<string, { updatedAt: string; compiled: CompiledScheme }>>();
+const NO_SCHEME = compileScheme('{}');
+
+/** The compiled schemes of `entities`, recompiled only when a scheme's updated_at changed. */
+async function schemesOf(db: Db, entities: Iterable<EntityRow>): Promise<Map<string, CompiledScheme>> {
+  let cache = schemeCaches.get(db);
+  if (!cache) schemeCaches.set(db, (cache = new Map()));
+  const stale = new Set<string>();
+  for (const e of entities) {
+    if (e.schemeId && cache.get(e.schemeId)?.updatedAt !== e.schemeUpdatedAt) stale.add(e.schemeId);
+  }
+  if (stale.size) {
+    if (cache.size > 10_000) cache.clear();
+    for (const row of await findSchemeSpecs(db, [...stale])) {
+      cache.set(row.id, { updatedAt: row.updatedAt, compiled: compileScheme(row.spec) });
+    }
+  }
+  const out = new Map<string, CompiledScheme>();
+  for (const [id, entry] of cache) out.set(id, entry.compiled);
+  return out;
+}
+
+/**
+ * The one ingest pipeline of HTTP, MQTT, the simulator and the demo history: checks the payloads
+ * (one or an array), resolves their eids in the project, moves values beyond invalid bounds to
+ * invalid_metrics, computes calculated metrics, and writes the batch in one transaction. Bad input
+ * throws a ValidationError naming item and field, before anything is written. Unknown eids are kept
+ * as unknown payloads. Readings already stored count as duplicates and change nothing.
+ */
+export async function ingestPayloads(
+  app: IngestHost,
+  projectId: string,
+  input: unknown,
+  source: IngestSource,
+): Promise<IngestResult> {
+  const receivedAt = new Date();
+  const { payloads, prefixes, details } = parsePayloads(input);
+  const fail = (d: ErrorDetails) => validationError('The payloads were not stored: fix the fields named', d);
+  if (Object.keys(details).length) throw fail(details);
+  const add = (field: string, message: string) => (details[field] ??= []).push(message);
+
+  const times = payloads.map((p, i) => {
+    const t = Date.parse(p.read_at);
+    if (!Number.isFinite(t)) add(`${prefixes[i]}read_at`, 'Not a valid date and time');
+    else if (t > receivedAt.getTime() + MAX_FUTURE_MS)
+      add(`${prefixes[i]}read_at`, 'Must not be more than 5 minutes ahead');
+    return t;
+  });
+
+  const entities = new Map(
+    (await findEntitiesByEid(app.db, projectId, [...new Set(payloads.map((p) => p.eid))])).map((e) => [e.eid, e]),
+  );
+  const schemes = await schemesOf(app.db, entities.values());
+  const dataPointIds = [...new Set(payloads.flatMap((p) => (p.data_point_id ? [p.data_point_id] : [])))];
+  const dataPoints = dataPointIds.length ? await findDataPointEntities(app.db, projectId, dataPointIds) : new Map();
+
+  const readings: NewReading[] = [];
+  const unknownPayloads: NewUnknownPayload[] = [];
+  const contexts = new Map<string, Record<string, number>>();
+  payloads.forEach((payload, i) => {
+    const entity = entities.get(payload.eid);
+    if (!entity) {
+      unknownPayloads.push({
+        id: newId(),
+        eid: payload.eid,
+        payloadType: 'unknown_eid',
+        reason: `No device with the id ${payload.eid} in this project`,
+        incomingPayload: JSON.stringify(payload),
+      });
+      return;
+    }
+    const scheme = (entity.schemeId && schemes.get(entity.schemeId)) || NO_SCHEME;
+    for (const key of Object.keys(payload.raw_metrics)) {
+      if (!scheme.rawKeys.has(key)) add(`${prefixes[i]}raw_metrics.${key}`, `Not a raw metric of ${payload.eid}`);
+    }
+    if (payload.data_point_id && dataPoints.get(payload.data_point_id) !== entity.id) {
+      add(`${prefixes[i]}data_point_id`, `Not a data point of ${payload.eid}`);
+    }
+    let context = contexts.get(entity.id);
+    if (!context) contexts.set(entity.id, (context = numericContext(entity.context)));
+    const t = times[i]!;
+    readings.push({
+      entityId: entity.id,
+      dataPointId: payload.data_point_id ?? '',
+      readAt: new Date(t).toISOString(),
+      t,
+      metrics: deriveMetrics(scheme, payload.raw_metrics, context),
+    });
+  });
+  if (Object.keys(details).length) throw fail(details);
+
+  const receivedIso = receivedAt.toISOString();
+  const inserted = await writeBatch(app.db, app.dialect, {
+    projectId,
+    receivedAt: receivedIso,
+    readings,
+    unknownPayloads,
+  });
+
+  let invalidValues = 0;
+  for (const r of inserted) {
+    const invalid = Object.keys(r.metrics.invalid_metrics).length;
+    invalidValues += invalid;
+    if (invalid && source !== 'history') {
+      app.bus.publish('metric.invalid', {
+        projectId,
+        entityId: r.entityId,
+        readAt: r.readAt,
+        metrics: r.metrics.invalid_metrics,
+      });
+    }
+  }
+  if (source !== 'history') {
+    for (const u of unknownPayloads) {
+      app.bus.publish('payload.unknown', {
+        projectId,
+        unknownPayloadId: u.id,
+        eid: u.eid,
+        payloadType: u.payloadType,
+        reason: u.reason,
+      });
+    }
+    if (inserted.length) {
+      app.bus.publish('readings.stored', {
+        projectId,
+        readings: inserted.map((r) => ({
+          entityId: r.entityId,
+          dataPointId: r.dataPointId,
+          readAt: r.readAt,
+          receivedAt: receivedIso,
+          metrics: { ...r.metrics },
+        })),
+      });
+    }
+  }
+  return {
+    accepted: inserted.length,
+    duplicates: readings.length - inserted.length,
+    unknown: unknownPayloads.length,
+    invalid_values: invalidValues,
+  };
+}
+
+/** Keeps a payload that could not be read (not JSON, or refused) as an unknown payload of type invalid_payload. */
+export async function recordInvalidPayload(
+  app: IngestHost,
+  projectId: string,
+  incoming: { eid: string | null; text: string; reason: string },
+): Promise<string> {
+  const unknown: NewUnknownPayload = {
+    id: newId(),
+    eid: incoming.eid,
+    payloadType: 'invalid_payload',
+    reason: incoming.reason.slice(0, 2000),
+    incomingPayload: incoming.text.slice(0, 65_536),
+  };
+  await writeBatch(app.db, app.dialect, {
+    projectId,
+    receivedAt: new Date().toISOString(),
+    readings: [],
+    unknownPayloads: [unknown],
+  });
+  app.bus.publish('payload.unknown', {
+    projectId,
+    unknownPayloadId: unknown.id,
+    eid: unknown.eid,
+    payloadType: unknown.payloadType,
+    reason: unknown.reason,
+  });
+  return unknown.id;
+}

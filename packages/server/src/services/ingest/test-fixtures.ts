@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import { newId, nowIso, toJson } from '../../db/values.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+
+export const CERRO = 'Cerro Azul Tailings Storage Facility';
+export const OUSE = 'Ouse Flood Embankment';
+export const INGEST = '/ingest/api/v1/payloads';
+
+/** A vibrating-wire piezometer: pressure and temperature in, piezometric level out (spec 001 §3). */
+export const PIEZOMETER_SPEC = {
+  metrics: {
+    raw_metrics: [
+      { key: 'pressure', label: 'Pressure', unit: 'kPa' },
+      { key: 'temperature', label: 'Temperature', unit: '°C' },
+    ],
+    calculated_metrics: [
+      {
+        key: 'piezometric_level',
+        label: 'Piezometric level',
+        unit: 'm',
+        formula: 'tip_elevation + pressure / 9.8068',
+      },
+    ],
+    context_metrics: [{ key: 'tip_elevation', label: 'Tip elevation', unit: 'm' }],
+    user_metrics: [],
+  },
+  metric_limits: [],
+  invalid_bounds: [
+    { group: 'raw_metrics', metric: 'pressure', bound: 'lower', value: -50 },
+    { group: 'raw_metrics', metric: 'pressure', bound: 'upper', value: 2000 },
+    { group: 'raw_metrics', metric: 'temperature', bound: 'upper', value: 80 },
+    { group: 'calculated_metrics', metric: 'piezometric_level', bound: 'upper', value: 500 },
+  ],
+};
+
+export interface TestDevices {
+  projectId: string;
+  schemeId: string;
+  /** eid → entity id */
+  ids: Record<string, string>;
+}
+
+/**
+ * Writes a scheme and piezometers straight into the database (the registry's own writes are not
+ * what these tests are about). Each eid gets the given tip elevation.
+ */
+export async function createPiezometers(
+  t: TestApp,
+  projectName: string,
+  tips: Record<string, number>,
+): Promise<TestDevices> {
+  const project = await t.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', projectName)
+    .executeTakeFirstOrThrow();
+  const now = nowIso();
+  const schemeId = newId();
+  await t.db
+    .insertInto('schemes')
+    .values({
+      id: schemeId,
+      project_id: project.id,
+      name: `Test piezometer ${schemeId.slice(0, 8)}`,
+      type: 'phreatic_surface',
+      spec: toJson(PIEZOMETER_SPEC),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const ids: Record<string, string> = {};
+  for (const [eid, tip] of Object.entries(tips)) {
+    ids[eid] = newId();
+    await t.db
+      .insertInto('monitored_entities')
+      .values({
+        id: ids[eid],
+        project_id: project.id,
+        entity_type: 'instrument',
+        eid,
+        title: `Piezometer ${eid}`,
+        description: '',
+        scheme_id: schemeId,
+        interface_node_id: null,
+        longitude: null,
+        latitude: null,
+        context: toJson({ tip_elevation: tip }),
+        attachments: '[]',
+        labels: '[]',
+        user_metrics: '{}',
+        metric_limits: '[]',
+        rules: '{}',
+        asset_certificate: null,
+        contracted_sla_time: 3600,
+        maintenance_mode: 0,
+        turned_off: 0,
+        decommissioned: 0,
+        latest_payload_received_at: null,
+        latest_payload_read_at: null,
+        states: '{}',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  return { projectId: project.id, schemeId, ids };
+}
+
+/** A session token of `username` with the project as its data context. */
+export async function tokenFor(t: TestApp, username: string, projectId: string, password?: string): Promise<string> {
+  const token = await t.login(username, password);
+  const res = await t.call('POST', '/auth/api/v1/users/switch-data-context', {
+    token,
+    body: { data_context: projectId },
+  });
+  if (res.status !== 200) throw new Error(`switch-data-context failed: ${JSON.stringify(res.body)}`);
+  return token;
+}
+
+/** Row counts and rollup totals of everything ingest writes: equal snapshots mean nothing was written. */
+export async function storageSnapshot(t: TestApp) {
+  const count = async (
+    table: 'readings' | 'metric_series' | 'metric_values' | 'metric_rollups' | 'latest_readings' | 'unknown_payloads',
+  ) =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const totals = await t.db
+    .selectFrom('metric_rollups')
+    .select([sql<number>`coalesce(sum("count"), 0)`.as('count'), sql<number>`coalesce(sum("sum"), 0)`.as('sum')])
+    .executeTakeFirstOrThrow();
+  const entities = await t.db
+    .selectFrom('monitored_entities')
+    .select(['id', 'latest_payload_read_at', 'latest_payload_received_at'])
+    .orderBy('id')
+    .execute();
+  return {
+    readings: await count('readings'),
+    series: await count('metric_series'),
+    values: await count('metric_values'),
+    rollups: await count('metric_rollups'),
+    latest: await count('latest_readings'),
+    unknown: await count('unknown_payloads'),
+    rollupCount: Number(totals.count),
+    rollupSum: Math.round(Number(totals.sum) * 1e6) / 1e6,
+    entities: JSON.stringify(entities),
+  };
+}
+
+/** `n` readings of `eid` every `stepMs` from `start`, with pressure and temperature following i. */
+export function series(eid: string, start: string, n: number, stepMs = 600_000) {
+  const t0 = Date.parse(start);
+  return Array.from({ length: n }, (_, i) => ({
+    eid,
+    read_at: new Date(t0 + i * stepMs).toISOString(),
+    raw_metrics: { pressure: 100 + ((i * 7) % 13) - i / 10, temperature: 10 + (i % 5) },
+  }));
+}

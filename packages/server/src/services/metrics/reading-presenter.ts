@@ -1,0 +1,27 @@
+import { READING_GROUPS, type MetricReading } from '@vigil/domain';
+import { fromJson } from '../../db/values.ts';
+import type { ReadingRecord } from './reading-store.ts';
+
+/** What a reading is, whatever `fields` selects: it is kept in every object. */
+export const READING_IDENTITY = ['monitored_entity_id', 'data_point_id', 'read_at'];
+
+/** A stored reading as a metric reading of spec 001 §3: every group present, {} when empty. */
+export function presentReading(record: ReadingRecord): MetricReading {
+  const metrics = fromJson<Record<string, Record<string, number> | undefined>>(record.metrics, {});
+  const reading: MetricReading = {
+    monitored_entity_id: record.entity_id,
+    data_point_id: record.data_point_id || null,
+    read_at: record.read_at,
+    received_at: record.received_at,
+    raw_metrics: {},
+    calculated_metrics: {},
+    context_metrics: {},
+    invalid_metrics: {},
+  };
+  for (const group of READING_GROUPS) reading[group] = metrics[group] ?? {};
+  return reading;
+}
+
+/** `fields` plus the identity of the reading; undefined (every field) when none are asked for. */
+export const readingFields = (fields: string[] | undefined) =>
+  fields?.length ? [...new Set([...READING_IDENTITY, ...fields])] : undefined;

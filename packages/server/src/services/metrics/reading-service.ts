@@ -1,0 +1,75 @@
+import { READING_FIELDS, type ListBody, type MetricReading } from '@vigil/domain';
+import type { Db } from '../../db/connection.ts';
+import { validationError } from '../../http/errors.ts';
+import { listBody, type ListQuery } from '../../http/list-query.ts';
+import { presentReading, readingFields } from './reading-presenter.ts';
+import { findLatestReadings, listReadings, type LatestFilter, type ReadingRecord } from './reading-store.ts';
+
+const FIELD = /^([a-z_]+)(?:\.[A-Za-z_][A-Za-z0-9_]{0,63})?$/;
+
+/** Refuses `fields`/`excluded_fields` that name nothing a reading has. */
+export function checkReadingFields(query: Pick<ListQuery, 'fields' | 'excludedFields'>) {
+  const unknown = [...(query.fields ?? []), ...(query.excludedFields ?? [])].filter((f) => {
+    const root = FIELD.exec(f)?.[1];
+    return !root || !READING_FIELDS.includes(root);
+  });
+  if (unknown.length) throw validationError('Invalid query', { fields: unknown.map((f) => `Unknown field ${f}`) });
+}
+
+export type LatestBy = 'data_point_id' | 'monitored_entity_id';
+
+export interface LatestRequest {
+  filter: LatestFilter;
+  latestBy: LatestBy;
+  /** column (`read_at` or `entity_id`) and direction; entity and data point break ties */
+  ordering: Array<{ column: string; desc: boolean }>;
+  page: ListQuery;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Keeps the newest reading of each entity (ties: the smaller data point id). */
+function newestPerEntity(records: ReadingRecord[]): ReadingRecord[] {
+  const newest = new Map<string, ReadingRecord>();
+  for (const r of records) {
+    const known = newest.get(r.entity_id);
+    if (!known || r.read_at > known.read_at || (r.read_at === known.read_at && r.data_point_id < known.data_point_id)) {
+      newest.set(r.entity_id, r);
+    }
+  }
+  return [...newest.values()];
+}
+
+export function readingService(db: Db) {
+  return {
+    /** GET metrics/: the project's readings, a page at a time. */
+    async list(projectId: string, query: ListQuery): Promise<ListBody<Partial<MetricReading>>> {
+      checkReadingFields(query);
+      const { count, rows } = await listReadings(db, projectId, query);
+      return listBody({ ...query, fields: readingFields(query.fields) }, count, rows.map(presentReading));
+    },
+
+    /**
+     * GET and POST metrics/latest/: the newest reading per entity (or per data point) of the project.
+     * The candidates are one row per (entity, data point) — as many as the registry holds — so
+     * choosing, ordering and paging happen here; only the page's readings are parsed.
+     */
+    async latest(projectId: string, request: LatestRequest): Promise<ListBody<Partial<MetricReading>>> {
+      checkReadingFields(request.page);
+      const ofDataPoints = request.latestBy === 'data_point_id';
+      const records = await findLatestReadings(db, projectId, { ...request.filter, ofDataPoints });
+      const chosen = ofDataPoints ? records : newestPerEntity(records);
+      chosen.sort((a, b) => {
+        for (const o of request.ordering) {
+          const order =
+            o.column === 'read_at' ? compareText(a.read_at, b.read_at) : compareText(a.entity_id, b.entity_id);
+          if (order) return o.desc ? -order : order;
+        }
+        return compareText(a.entity_id, b.entity_id) || compareText(a.data_point_id, b.data_point_id);
+      });
+      const { page, paginateBy } = request.page;
+      const objects = chosen.slice((page - 1) * paginateBy, page * paginateBy).map(presentReading);
+      return listBody({ ...request.page, fields: readingFields(request.page.fields) }, chosen.length, objects);
+    },
+  };
+}

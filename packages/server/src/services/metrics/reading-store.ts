@@ -1,0 +1,102 @@
+import type { Db } from '../../db/connection.ts';
+import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+
+/** A stored reading (readings or latest_readings): metric groups as JSON. */
+export interface ReadingRecord {
+  entity_id: string;
+  data_point_id: string;
+  read_at: string;
+  received_at: string;
+  metrics: string;
+}
+
+/** `GET metrics/`: wire names → columns of readings. */
+export const readingList: ListSpec = {
+  columns: { read_at: 'read_at', monitored_entity_id: 'entity_id', monitored_entity_ids: 'entity_id' },
+  filters: ['monitored_entity_ids'],
+  ranges: ['read_at'],
+  orderings: ['read_at', 'monitored_entity_id'],
+  defaultOrdering: '-read_at',
+  tieBreaker: 'data_point_id',
+};
+
+const READING_COLUMNS = ['entity_id', 'data_point_id', 'read_at', 'received_at', 'metrics'] as const;
+
+/** One page of the project's readings (index on project_id, read_at). */
+export async function listReadings(db: Db, projectId: string, query: ListQuery) {
+  // (entity, data point, read_at) is the key: order by all three so that pages never overlap.
+  const ordering = query.ordering.some((o) => o.column === 'entity_id')
+    ? query.ordering
+    : [...query.ordering, { column: 'entity_id', desc: false }];
+  const withReadAt = ordering.some((o) => o.column === 'read_at')
+    ? ordering
+    : [...ordering, { column: 'read_at', desc: true }];
+  return runListQuery(
+    db
+      .selectFrom('readings')
+      .select([...READING_COLUMNS])
+      .where('project_id', '=', projectId),
+    { ...query, ordering: withReadAt },
+    readingList,
+  );
+}
+
+export interface LatestFilter {
+  /** ISO bounds of read_at, inclusive */
+  from?: string | undefined;
+  to?: string | undefined;
+  entityIds?: readonly string[] | undefined;
+  dataPointIds?: readonly string[] | undefined;
+  /** only readings of data points */
+  ofDataPoints?: boolean;
+}
+
+/**
+ * The newest reading of each (entity, data point) of the project within the bounds. Without an
+ * upper bound, latest_readings answers alone. With one, the newest read_at at or before it is found
+ * first, one primary-key seek per pair (a materialized CTE, so that the planner cannot fold the
+ * seek into a scan of every reading), and then each reading by its key.
+ */
+export async function findLatestReadings(db: Db, projectId: string, filter: LatestFilter): Promise<ReadingRecord[]> {
+  if (filter.entityIds?.length === 0 || filter.dataPointIds?.length === 0) return [];
+  const pairs = db
+    .selectFrom('monitored_entities as e')
+    .innerJoin('latest_readings as l', 'l.entity_id', 'e.id')
+    .where('e.project_id', '=', projectId)
+    .$if(filter.entityIds !== undefined, (q) => q.where('l.entity_id', 'in', [...filter.entityIds!]))
+    .$if(filter.dataPointIds !== undefined, (q) => q.where('l.data_point_id', 'in', [...filter.dataPointIds!]))
+    .$if(filter.ofDataPoints === true, (q) => q.where('l.data_point_id', '<>', ''));
+  if (filter.to === undefined) {
+    return pairs
+      .select(['l.entity_id', 'l.data_point_id', 'l.read_at', 'l.received_at', 'l.metrics'])
+      .$if(filter.from !== undefined, (q) => q.where('l.read_at', '>=', filter.from!))
+      .execute();
+  }
+  const to = filter.to;
+  return db
+    .with(
+      (cte) => cte('newest').materialized(),
+      () =>
+        pairs.select((eb) => [
+          'l.entity_id',
+          'l.data_point_id',
+          eb
+            .selectFrom('readings as n')
+            .select((n) => n.fn.max('n.read_at').as('read_at'))
+            .whereRef('n.entity_id', '=', 'l.entity_id')
+            .whereRef('n.data_point_id', '=', 'l.data_point_id')
+            .where('n.read_at', '<=', to)
+            .$if(filter.from !== undefined, (q) => q.where('n.read_at', '>=', filter.from!))
+            .as('read_at'),
+        ]),
+    )
+    .selectFrom('newest')
+    .innerJoin('readings as r', (j) =>
+      j
+        .onRef('r.entity_id', '=', 'newest.entity_id')
+        .onRef('r.data_point_id', '=', 'newest.data_point_id')
+        .onRef('r.read_at', '=', 'newest.read_at'),
+    )
+    .select(['r.entity_id', 'r.data_point_id', 'r.read_at', 'r.received_at', 'r.metrics'])
+    .execute();
+}

@@ -1,0 +1,432 @@
+import { CompiledQuery } from 'kysely';
+import type { Db, Dialect } from '../../db/connection.ts';
+
+/**
+ * The write side of metric storage (ADR 0007, 0008): the ONE module that writes readings,
+ * metric_series, metric_values, metric_rollups, latest_readings and unknown_payloads. A batch goes in
+ * one transaction, as multi-row statements with bound parameters; rows are sorted by key so that
+ * concurrent batches on PostgreSQL lock in the same order and do not deadlock each other.
+ */
+
+/** The metric groups of a stored reading, as JSON in readings.metrics and latest_readings.metrics. */
+export interface ReadingMetrics {
+  raw_metrics: Record<string, number>;
+  calculated_metrics: Record<string, number>;
+  context_metrics: Record<string, number>;
+  invalid_metrics: Record<string, number>;
+}
+
+/** Groups indexed in metric_series/metric_values (context metrics are constants of the entity). */
+export const INDEXED_GROUPS = ['raw_metrics', 'calculated_metrics', 'invalid_metrics'] as const;
+
+export interface NewReading {
+  entityId: string;
+  /** '' when the reading is not of a data point */
+  dataPointId: string;
+  /** canonical ISO-8601 UTC (`Date#toISOString`), so that equal instants are equal keys */
+  readAt: string;
+  /** epoch milliseconds of readAt */
+  t: number;
+  metrics: ReadingMetrics;
+}
+
+export interface NewUnknownPayload {
+  id: string;
+  eid: string | null;
+  payloadType: 'unknown_eid' | 'invalid_payload';
+  reason: string;
+  /** the payload as received: JSON text for an unknown eid, the raw text of an unparsable one */
+  incomingPayload: string;
+}
+
+export interface WriteBatch {
+  projectId: string;
+  receivedAt: string;
+  readings: NewReading[];
+  unknownPayloads: NewUnknownPayload[];
+}
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** Rollup buckets are the UTC start of their hour or day, in epoch milliseconds. */
+export const bucketStart = (t: number, periodMs: number) => Math.floor(t / periodMs) * periodMs;
+
+const MAX_PARAMS = 30_000; // SQLite allows 32 766 bound parameters per statement, PostgreSQL 65 535
+
+const placeholderCache = new Map<string, string>();
+
+/** `(?,?),(?,?)` on SQLite, `($1,$2),($3,$4)` on PostgreSQL. */
+function placeholders(dialect: Dialect, rows: number, columns: number): string {
+  const key = `${dialect}:${rows}:${columns}`;
+  let text = placeholderCache.get(key);
+  if (text === undefined) {
+    const tuples: string[] = [];
+    for (let r = 0; r < rows; r++) {
+      const cells: string[] = [];
+      for (let c = 0; c < columns; c++) cells.push(dialect === 'postgres' ? `$${r * columns + c + 1}` : '?');
+      tuples.push(`(${cells.join(',')})`);
+    }
+    text = tuples.join(',');
+    if (placeholderCache.size < 2_000) placeholderCache.set(key, text);
+  }
+  return text;
+}
+
+type Executor = Pick<Db, 'executeQuery'>;
+
+/** Runs `head VALUES … tail` over flat row parameters, in chunks within the parameter limit. */
+async function insertRows<R>(
+  db: Executor,
+  dialect: Dialect,
+  sql: { head: string; tail: string; columns: number },
+  params: readonly unknown[],
+): Promise<R[]> {
+  const out: R[] = [];
+  const chunk = Math.floor(MAX_PARAMS / sql.columns) * sql.columns;
+  for (let i = 0; i < params.length; i += chunk) {
+    const part = params.slice(i, i + chunk);
+    const text = `${sql.head} values ${placeholders(dialect, part.length / sql.columns, sql.columns)} ${sql.tail}`;
+    const result = await db.executeQuery<R>(CompiledQuery.raw(text, part));
+    for (const row of result.rows) out.push(row);
+  }
+  return out;
+}
+
+const channelKey = (entityId: string, dataPointId: string) => `${entityId}\u0000${dataPointId}`;
+const readingKey = (r: { entityId: string; dataPointId: string; readAt: string }) =>
+  `${r.entityId}\u0000${r.dataPointId}\u0000${r.readAt}`;
+
+/** Series ids of one (entity, data point): group → metric → id. */
+type ChannelSeries = Record<string, Map<string, number>>;
+
+/** Committed series ids, per database: series rows are never renumbered, so a committed id stays valid. */
+const seriesCaches = new WeakMap<object, Map<string, ChannelSeries>>();
+const SERIES_CACHE_CHANNELS = 100_000;
+
+function seriesOf(cache: Map<string, ChannelSeries>, channel: string): ChannelSeries {
+  let series = cache.get(channel);
+  if (!series) cache.set(channel, (series = {}));
+  return series;
+}
+
+/** Finds or creates the series of every metric of `readings`; returns only the ids not yet committed. */
+async function resolveSeries(
+  trx: Executor,
+  dialect: Dialect,
+  committed: Map<string, ChannelSeries>,
+  readings: readonly NewReading[],
+): Promise<Map<string, ChannelSeries>> {
+  const fresh = new Map<string, ChannelSeries>();
+  const missing: Array<[string, string, string, string]> = [];
+  const asked = new Set<string>();
+  for (const r of readings) {
+    const channel = channelKey(r.entityId, r.dataPointId);
+    const known = committed.get(channel);
+    for (const group of INDEXED_GROUPS) {
+      for (const metric in r.metrics[group]) {
+        if (known?.[group]?.has(metric)) continue;
+        const key = `${channel}\u0000${group}\u0000${metric}`;
+        if (asked.has(key)) continue;
+        asked.add(key);
+        missing.push([r.entityId, r.dataPointId, group, metric]);
+      }
+    }
+  }
+  if (!missing.length) return fresh;
+  missing.sort((a, b) => {
+    const ka = a.join('\u0000');
+    const kb = b.join('\u0000');
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+  await insertRows(
+    trx,
+    dialect,
+    {
+      head: 'insert into metric_series (entity_id, data_point_id, metric_group, metric)',
+      tail: 'on conflict do nothing',
+      columns: 4,
+    },
+    missing.flat(),
+  );
+  // Read back every series of those entities: rows inserted now and rows another transaction inserted first.
+  const entityIds = [...new Set(missing.map((m) => m[0]))];
+  for (let i = 0; i < entityIds.length; i += 1000) {
+    const ids = entityIds.slice(i, i + 1000);
+    const marks = ids.map((_, n) => (dialect === 'postgres' ? `$${n + 1}` : '?')).join(',');
+    const result = await trx.executeQuery<{
+      id: number;
+      entity_id: string;
+      data_point_id: string;
+      metric_group: string;
+      metric: string;
+    }>(
+      CompiledQuery.raw(
+        `select id, entity_id, data_point_id, metric_group, metric from metric_series where entity_id in (${marks})`,
+        ids,
+      ),
+    );
+    for (const row of result.rows) {
+      const series = seriesOf(fresh, channelKey(row.entity_id, row.data_point_id));
+      (series[row.metric_group] ??= new Map()).set(row.metric, Number(row.id));
+    }
+  }
+  return fresh;
+}
+
+interface Rollup {
+  bucket: number;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  firstT: number;
+  first: number;
+  lastT: number;
+  last: number;
+}
+
+/** Per-batch aggregation of hourly and daily rollups: series id → bucket → totals. */
+class RollupAggregator {
+  readonly hours = new Map<number, Map<number, Rollup>>();
+  readonly days = new Map<number, Map<number, Rollup>>();
+
+  add(seriesId: number, t: number, value: number) {
+    this.addTo(this.hours, seriesId, bucketStart(t, HOUR_MS), t, value);
+    this.addTo(this.days, seriesId, bucketStart(t, DAY_MS), t, value);
+  }
+
+  private addTo(periods: Map<number, Map<number, Rollup>>, seriesId: number, bucket: number, t: number, value: number) {
+    let buckets = periods.get(seriesId);
+    if (!buckets) periods.set(seriesId, (buckets = new Map()));
+    const r = buckets.get(bucket);
+    if (!r) {
+      buckets.set(bucket, {
+        bucket,
+        count: 1,
+        sum: value,
+        min: value,
+        max: value,
+        firstT: t,
+        first: value,
+        lastT: t,
+        last: value,
+      });
+      return;
+    }
+    r.count += 1;
+    r.sum += value;
+    if (value < r.min) r.min = value;
+    if (value > r.max) r.max = value;
+    if (t < r.firstT) {
+      r.firstT = t;
+      r.first = value;
+    }
+    if (t > r.lastT) {
+      r.lastT = t;
+      r.last = value;
+    }
+  }
+
+  /** Flat upsert parameters, ordered by (series, period, bucket). */
+  params(): unknown[] {
+    const out: unknown[] = [];
+    const ids = [...new Set([...this.hours.keys(), ...this.days.keys()])].sort((a, b) => a - b);
+    for (const id of ids) {
+      for (const [period, periods] of [
+        ['day', this.days],
+        ['hour', this.hours],
+      ] as const) {
+        const buckets = [...(periods.get(id)?.values() ?? [])].sort((a, b) => a.bucket - b.bucket);
+        for (const r of buckets)
+          out.push(id, period, r.bucket, r.count, r.sum, r.min, r.max, r.firstT, r.first, r.lastT, r.last);
+      }
+    }
+    return out;
+  }
+}
+
+function rollupUpsert(dialect: Dialect) {
+  const least = dialect === 'postgres' ? 'least' : 'min';
+  const greatest = dialect === 'postgres' ? 'greatest' : 'max';
+  const r = 'metric_rollups';
+  return {
+    head: 'insert into metric_rollups (series_id, period, bucket, "count", "sum", "min", "max", first_t, "first", last_t, "last")',
+    tail: `on conflict (series_id, period, bucket) do update set
+      "count" = ${r}."count" + excluded."count",
+      "sum" = ${r}."sum" + excluded."sum",
+      "min" = ${least}(${r}."min", excluded."min"),
+      "max" = ${greatest}(${r}."max", excluded."max"),
+      "first" = case when excluded.first_t < ${r}.first_t then excluded."first" else ${r}."first" end,
+      first_t = ${least}(${r}.first_t, excluded.first_t),
+      "last" = case when excluded.last_t > ${r}.last_t then excluded."last" else ${r}."last" end,
+      last_t = ${greatest}(${r}.last_t, excluded.last_t)`,
+    columns: 11,
+  };
+}
+
+const UNKNOWN_PAYLOADS = {
+  head: 'insert into unknown_payloads (id, project_id, eid, payload_type, reason, incoming_payload, received_at)',
+  tail: '',
+  columns: 7,
+};
+const READINGS = {
+  head: 'insert into readings (entity_id, data_point_id, read_at, project_id, received_at, metrics)',
+  tail: 'on conflict do nothing returning entity_id, data_point_id, read_at',
+  columns: 6,
+};
+const VALUES = { head: 'insert into metric_values (series_id, t, value)', tail: 'on conflict do nothing', columns: 3 };
+const LATEST = {
+  head: 'insert into latest_readings (entity_id, data_point_id, project_id, read_at, received_at, metrics)',
+  tail: `on conflict (entity_id, data_point_id) do update set read_at = excluded.read_at,
+    received_at = excluded.received_at, metrics = excluded.metrics
+    where excluded.read_at > latest_readings.read_at`,
+  columns: 6,
+};
+
+/**
+ * Writes one batch in one transaction and returns the readings really inserted: a reading whose
+ * (entity, data point, read_at) is already stored is skipped, and so is everything derived from it
+ * (values, rollups, latest reading, the entity's latest_payload_*), which keeps resends idempotent.
+ */
+export async function writeBatch(db: Db, dialect: Dialect, batch: WriteBatch): Promise<NewReading[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeOnce(db, dialect, batch);
+    } catch (error) {
+      // PostgreSQL may still pick a deadlock victim when batches overlap (e.g. with a registry update).
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
+    }
+  }
+}
+
+async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<NewReading[]> {
+  let committed = seriesCaches.get(db);
+  if (!committed) seriesCaches.set(db, (committed = new Map()));
+  const keyed = new Map<string, NewReading>();
+  for (const r of batch.readings) {
+    const key = readingKey(r);
+    if (!keyed.has(key)) keyed.set(key, r);
+  }
+  const readings = [...keyed].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((entry) => entry[1]);
+  let created = new Map<string, ChannelSeries>();
+
+  const inserted = await db.transaction().execute(async (trx) => {
+    if (batch.unknownPayloads.length) {
+      const params = batch.unknownPayloads.flatMap((u) => [
+        u.id,
+        batch.projectId,
+        u.eid,
+        u.payloadType,
+        u.reason,
+        u.incomingPayload,
+        batch.receivedAt,
+      ]);
+      await insertRows(trx, dialect, UNKNOWN_PAYLOADS, params);
+    }
+    if (!readings.length) return [];
+
+    const params: unknown[] = [];
+    for (const r of readings) {
+      params.push(r.entityId, r.dataPointId, r.readAt, batch.projectId, batch.receivedAt, JSON.stringify(r.metrics));
+    }
+    const returned = await insertRows<{ entity_id: string; data_point_id: string; read_at: string }>(
+      trx,
+      dialect,
+      READINGS,
+      params,
+    );
+    const insertedKeys = new Set(
+      returned.map((row) =>
+        readingKey({ entityId: row.entity_id, dataPointId: row.data_point_id, readAt: row.read_at }),
+      ),
+    );
+    const fresh =
+      insertedKeys.size === readings.length ? readings : readings.filter((r) => insertedKeys.has(readingKey(r)));
+    if (!fresh.length) return fresh;
+
+    created = await resolveSeries(trx, dialect, committed, fresh);
+    const values: unknown[] = [];
+    const rollups = new RollupAggregator();
+    for (const r of fresh) {
+      const channel = channelKey(r.entityId, r.dataPointId);
+      const known = committed.get(channel);
+      const made = created.get(channel);
+      for (const group of INDEXED_GROUPS) {
+        const metrics = r.metrics[group];
+        for (const metric in metrics) {
+          const seriesId = known?.[group]?.get(metric) ?? made![group]!.get(metric)!;
+          const value = metrics[metric]!;
+          values.push(seriesId, r.t, value);
+          rollups.add(seriesId, r.t, value);
+        }
+      }
+    }
+    await insertRows(trx, dialect, VALUES, sortTriples(values));
+    await insertRows(trx, dialect, rollupUpsert(dialect), rollups.params());
+
+    const newest = new Map<string, NewReading>();
+    for (const r of fresh) {
+      const key = channelKey(r.entityId, r.dataPointId);
+      const known = newest.get(key);
+      if (!known || known.readAt < r.readAt) newest.set(key, r);
+    }
+    const latest: unknown[] = [];
+    for (const r of newest.values()) {
+      latest.push(r.entityId, r.dataPointId, batch.projectId, r.readAt, batch.receivedAt, JSON.stringify(r.metrics));
+    }
+    await insertRows(trx, dialect, LATEST, latest);
+
+    const byEntity = new Map<string, string>();
+    for (const r of fresh) {
+      const known = byEntity.get(r.entityId);
+      if (!known || known < r.readAt) byEntity.set(r.entityId, r.readAt);
+    }
+    const entities = [...byEntity].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    for (let i = 0; i < entities.length; i += 1000) {
+      const part = entities.slice(i, i + 1000);
+      await trx.executeQuery(
+        CompiledQuery.raw(
+          `update monitored_entities set
+            latest_payload_read_at = case when latest_payload_read_at is null or latest_payload_read_at < v.column2
+              then v.column2 else latest_payload_read_at end,
+            latest_payload_received_at = case when latest_payload_received_at is null
+              or latest_payload_received_at < v.column3 then v.column3 else latest_payload_received_at end
+          from (values ${placeholders(dialect, part.length, 3)}) as v
+          where monitored_entities.id = v.column1`,
+          part.flatMap(([id, readAt]) => [id, readAt, batch.receivedAt]),
+        ),
+      );
+    }
+    return fresh;
+  });
+
+  // Only ids of committed rows are cached: a rolled-back series id may be handed out again.
+  if (committed.size + created.size > SERIES_CACHE_CHANNELS) committed.clear();
+  for (const [channel, groups] of created) {
+    const series = seriesOf(committed, channel);
+    for (const group in groups) {
+      const ids = (series[group] ??= new Map());
+      for (const [metric, id] of groups[group]!) ids.set(metric, id);
+    }
+  }
+  return inserted;
+}
+
+/** (series, t, value) triples, flat, sorted by series then time: B-tree order, and one lock order. */
+function sortTriples(flat: unknown[]): unknown[] {
+  const n = flat.length / 3;
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort(
+    (a, b) =>
+      (flat[a * 3] as number) - (flat[b * 3] as number) || (flat[a * 3 + 1] as number) - (flat[b * 3 + 1] as number),
+  );
+  const out = new Array<unknown>(flat.length);
+  order.forEach((from, to) => {
+    out[to * 3] = flat[from * 3];
+    out[to * 3 + 1] = flat[from * 3 + 1];
+    out[to * 3 + 2] = flat[from * 3 + 2];
+  });
+  return out;
+}

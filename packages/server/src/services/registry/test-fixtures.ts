@@ -1,0 +1,59 @@
+import type { TestApp } from '../../test-support/test-app.ts';
+
+export const API = '/device-registry/api/v1';
+export type Slug = 'cerro-azul' | 'ouse-embankment';
+
+/** Ids of the demo site's projects and devices, read from the test database. */
+export function registryIds(t: TestApp) {
+  const project = async (slug: Slug) =>
+    (await t.db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+  return {
+    project,
+    async entity(slug: Slug, eid: string) {
+      const row = await t.db
+        .selectFrom('monitored_entities')
+        .select('id')
+        .where('project_id', '=', await project(slug))
+        .where('eid', '=', eid)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async scheme(slug: Slug, name: string) {
+      const row = await t.db
+        .selectFrom('schemes')
+        .select('id')
+        .where('project_id', '=', await project(slug))
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** Points the session at another project, as the project switcher does. */
+    async switchTo(token: string, slug: Slug) {
+      const res = await t.call('POST', '/auth/api/v1/users/switch-data-context', {
+        token,
+        body: { data_context: await project(slug) },
+      });
+      if (res.status !== 200) throw new Error(`switch to ${slug} failed: ${JSON.stringify(res.body)}`);
+    },
+  };
+}
+
+/** A valid new piezometer body for the given scheme, with anything overridden. */
+export function piezometerBody(scheme: string, overrides: Record<string, unknown> = {}) {
+  return {
+    eid: 'PZ-99',
+    title: 'PZ-99 Spillway abutment',
+    description: 'Test piezometer',
+    scheme,
+    location: { type: 'Point', coordinates: [-70.331, -27.366] },
+    context: { tip_elevation: 1140 },
+    metric_limits: [
+      { group: 'calculated_metrics', metric: 'piezometric_level', level: 'critical', bound: 'upper', value: 1170 },
+    ],
+    rules: {
+      safety_state_rules: [{ rule: 'piezometric_level > 1170', rule_description: 'Critical level' }],
+    },
+    contracted_sla_time: 3600,
+    ...overrides,
+  };
+}

@@ -1,0 +1,103 @@
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { PermissionGroup, RoleObject } from '@vigil/domain';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useUpdateRole } from './api/roles-api.ts';
+import { BusyCheckbox } from './components/busy-checkbox.tsx';
+import { RoleColumnHeader } from './components/role-column-header.tsx';
+import { MatrixRowHeader } from './components/matrix-row-header.tsx';
+import { useNames } from './model/names.ts';
+import { useFailureMessage } from './model/use-failure-message.ts';
+import { usePendingChanges } from './model/use-pending-changes.ts';
+
+/** Permission groups × roles: what each role grants; a tick saves the role's groups at once. */
+export function PermissionGroupMatrix({ roles, groups }: { roles: RoleObject[]; groups: PermissionGroup[] }) {
+  const { t } = useTranslation('roles');
+  const names = useNames();
+  const { enqueueSnackbar } = useSnackbar();
+  const failureMessage = useFailureMessage();
+  const update = useUpdateRole();
+  // Rows are roles here (a change sends the role's whole list), targets the groups.
+  const pending = usePendingChanges();
+
+  async function toggle(role: RoleObject, group: PermissionGroup, grant: boolean) {
+    const text = { role: names.role(role.name), group: group.name };
+    const known = new Set(groups.map((g) => g.id));
+    const kept = role.permission_groups.map((g) => g.id).filter((id) => known.has(id) && id !== group.id);
+    pending.start(role.id, { target: group.id, on: grant });
+    try {
+      await update.mutateAsync({ roleId: role.id, changes: { permission_groups: grant ? [...kept, group.id] : kept } });
+      enqueueSnackbar(t(grant ? 'groupMatrix.granted' : 'groupMatrix.revoked', text), { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(t('groupMatrix.failed', { ...text, reason: failureMessage(error) }), { variant: 'error' });
+    } finally {
+      pending.end(role.id);
+    }
+  }
+
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('groupMatrix.tableLabel')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ verticalAlign: 'bottom', pl: { xs: 1, sm: 2 } }}>{t('groupMatrix.group')}</TableCell>
+            {roles.map((role) => (
+              <RoleColumnHeader key={role.id} role={role} />
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {groups.map((group) => (
+            <TableRow key={group.id} hover>
+              <MatrixRowHeader
+                title={group.name}
+                details={
+                  <>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {group.description}
+                    </Typography>
+                    {group.permissions.length > 0 && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{
+                          display: { xs: 'none', sm: 'block' },
+                          fontFamily: 'monospace',
+                          fontSize: 11,
+                          overflowWrap: 'anywhere',
+                        }}
+                      >
+                        {group.permissions.join(' · ')}
+                      </Typography>
+                    )}
+                  </>
+                }
+              />
+              {roles.map((role) => {
+                return (
+                  <TableCell key={role.id} align="center" padding="checkbox" sx={{ px: { xs: 0, sm: 2 } }}>
+                    <BusyCheckbox
+                      checked={pending.shown(
+                        role.id,
+                        group.id,
+                        role.permission_groups.some((g) => g.id === group.id),
+                      )}
+                      busy={pending.busy(role.id, group.id)}
+                      disabled={pending.rowBusy(role.id)}
+                      onChange={(event) => void toggle(role, group, event.target.checked)}
+                      slotProps={{
+                        input: {
+                          'aria-label': t('groupMatrix.cellLabel', { role: names.role(role.name), group: group.name }),
+                        },
+                      }}
+                    />
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
