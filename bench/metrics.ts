@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -182,6 +182,27 @@ async function ingestWorkload(base: string, token: string, eids: string[], start
   return { batches, readings: accepted, values: accepted * 4, seconds };
 }
 
+/** CPU time of the whole machine (ms, from /proc/stat) and of this process, to tell load from elsewhere. */
+function cpuTimes() {
+  let machine = NaN;
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: busy = all but idle and iowait, in 10 ms ticks
+    machine = (fields.slice(0, 8).reduce((a, b) => a + b, 0) - fields[3]! - fields[4]!) * 10;
+  } catch {
+    // not Linux: the share of other work is not reported
+  }
+  const own = process.cpuUsage();
+  return { machine, own: (own.user + own.system) / 1000, at: performance.now() };
+}
+
+/** The share of the machine's CPU that other processes used since `before`. */
+function othersShare(before: ReturnType<typeof cpuTimes>): number {
+  const after = cpuTimes();
+  const others = after.machine - before.machine - (after.own - before.own);
+  return Math.max(0, others / ((after.at - before.at) * availableParallelism()));
+}
+
 async function measure(rows: Row[], measurement: string, call: () => Promise<void>, maxCalls: number) {
   await runLoad(call, { concurrency: 1, maxCalls: Math.ceil(maxCalls / 10), maxMs: 20_000 });
   const series = await runLoad(call, { concurrency: 1, maxCalls, maxMs: 30_000 });
@@ -239,6 +260,7 @@ async function runOn(databaseUrl: string | undefined) {
     console.log(`  ingest: ${ingest.values} values in ${ingest.seconds.toFixed(1)} s`);
 
     const rows: Row[] = [];
+    const queriesStarted = cpuTimes();
     const api = `${base}/metrics-provider/api/v1`;
     const postInit = (body: unknown): RequestInit => ({
       method: 'POST',
@@ -282,6 +304,7 @@ async function runOn(databaseUrl: string | undefined) {
         300,
       );
     }
+    const otherLoad = othersShare(queriesStarted);
     const check = JSON.parse(await post(`${api}/metrics/timeseries/`, token, JSON.stringify(q1))) as {
       data: Array<{ values: object }>;
     };
@@ -292,6 +315,7 @@ async function runOn(databaseUrl: string | undefined) {
       rows,
       size: store.size(),
       q1Points: `${check.data.length} series, ${points} points`,
+      otherLoad,
     };
   } finally {
     await app.close();
@@ -323,7 +347,8 @@ export async function benchMetrics(command: string) {
     lines.push(
       `- ${run.label}: ingested ${run.ingest.readings} readings = ${run.ingest.values} values in ${run.ingest.batches} requests of ${BATCH} readings ` +
         `(${INGEST_CONCURRENCY} concurrent clients) in ${run.ingest.seconds.toFixed(1)} s: **${Math.round(perSecond)} values/s**` +
-        `; database size ${run.size}; Q1 answers ${run.q1Points}.`,
+        `; database size ${run.size}; Q1 answers ${run.q1Points}; other processes used ` +
+        `${Number.isNaN(run.otherLoad) ? 'an unknown share' : `${Math.round(run.otherLoad * 100)} %`} of the CPU during the queries.`,
     );
     rows.push({
       measurement: `${run.label}: POST /ingest/api/v1/payloads, ${BATCH} readings × 4 values`,

@@ -74,29 +74,35 @@ export class WindowAccumulator {
     }
   }
 
-  /**
-   * The bucket counts of `key` and the value of `fn` in each bucket (meaningless where the count is
-   * 0), or undefined when the key has no value in the window.
-   */
-  valuesOf(key: number, fn: AggregationFunction): { count: Float64Array; value: Float64Array } | undefined {
-    const b = this.keys[key];
-    if (!b) return undefined;
-    switch (fn) {
-      case 'avg': {
-        const value = new Float64Array(b.count.length);
-        for (let i = 0; i < value.length; i++) value[i] = b.sum[i]! / b.count[i]!;
-        return { count: b.count, value };
+  /** Hands the value of `fn` in each non-empty bucket to `sink`, key by key, in time order. */
+  emit(fn: AggregationFunction, sink: BucketSink) {
+    const starts = this.window.starts;
+    sink.window(starts);
+    for (let key = 0; key < this.keys.length; key++) {
+      const b = this.keys[key];
+      if (!b) continue;
+      const value = fn === 'avg' ? b.sum : VALUE_OF[fn](b);
+      for (let i = 0; i < starts.length; i++) {
+        const count = b.count[i]!;
+        if (count !== 0) sink.point(key, i, fn === 'avg' ? value[i]! / count : value[i]!);
       }
-      case 'sum':
-        return { count: b.count, value: b.sum };
-      case 'count':
-        return { count: b.count, value: b.count };
-      case 'min':
-        return { count: b.count, value: b.min };
-      case 'max':
-        return { count: b.count, value: b.max };
-      case 'first':
-        return { count: b.count, value: b.first };
     }
   }
 }
+
+/**
+ * Receives buckets: `window` gives the bucket starts (epoch ms) of the points that follow, `point`
+ * the value of one key's bucket by its index in them. A key's points come in time order.
+ */
+export interface BucketSink {
+  window(starts: readonly number[]): void;
+  point(key: number, index: number, value: number): void;
+}
+
+const VALUE_OF: Record<Exclude<AggregationFunction, 'avg'>, (b: KeyBuckets) => Float64Array> = {
+  sum: (b) => b.sum,
+  count: (b) => b.count,
+  min: (b) => b.min,
+  max: (b) => b.max,
+  first: (b) => b.first,
+};

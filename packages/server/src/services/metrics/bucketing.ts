@@ -15,8 +15,9 @@ export interface Bucketing {
   startOf(t: number): number;
   /** the start of the bucket after the one that starts at `start` */
   next(start: number): number;
-  /** the width of every bucket, when fixed (index arithmetic instead of a search) */
+  /** the width of every bucket and their alignment, when fixed (arithmetic instead of a search) */
   width?: number;
+  origin?: number;
 }
 
 const floorTo = (t: number, width: number, origin = 0) => Math.floor((t - origin) / width) * width + origin;
@@ -29,6 +30,7 @@ export function fixedBuckets(width: number, origin = 0): Bucketing {
     startOf: (t) => floorTo(t, width, origin),
     next: (start) => start + width,
     width,
+    origin,
   };
 }
 

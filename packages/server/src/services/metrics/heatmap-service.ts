@@ -6,7 +6,7 @@ import { wholeRange } from './bucketing.ts';
 import { boundsOf, interpolateGrid, type LocatedValue } from './interpolation.ts';
 import { keysOf, parseMetric, seriesSelector } from './metric-selection.ts';
 import { findLocatedEntities, findSeries } from './series-store.ts';
-import { aggregate } from './timeseries-service.ts';
+import { aggregate } from './aggregate.ts';
 import { findSeriesEnds } from './window-store.ts';
 
 const DEFAULT_GRID = { width: 50, height: 50 };
@@ -39,15 +39,22 @@ async function valuesByEntity(
     }
     return values;
   }
-  const plan = { bucketing: wholeRange(range.from, range.end), from: range.from, end: range.end, excludeZero: false };
+  const plan = {
+    bucketing: wholeRange(range.from, range.end),
+    from: range.from,
+    end: range.end,
+    fn: 'avg' as const,
+    excludeZero: false,
+  };
   await aggregate(
     db,
     series.map((s) => s.id),
     keyIndex,
     keys.length,
     plan,
-    (acc) => {
-      keys.forEach((key, k) => acc.forEachValue(k, 'avg', (_, value) => values.set(key, value)));
+    {
+      window: () => undefined,
+      point: (k, _, value) => values.set(keys[k]!, value),
     },
   );
   return values;

@@ -1,40 +1,28 @@
 import {
   DEFAULT_CHART_RANGE_MS,
   TIMESERIES_SAMPLE_SIZE,
-  type AggregationFunction,
   type TimeseriesBody,
   type TimeseriesGroupBy,
 } from '@vigil/domain';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { validationError } from '../../http/errors.ts';
-import { findPartials, findRawValues } from './aggregate-store.ts';
+import { aggregate, WINDOW_LIMITS, type Plan } from './aggregate.ts';
 import { WindowAccumulator } from './bucket-accumulator.ts';
 import {
   DAY_MS,
   HOUR_MS,
   fixedBuckets,
   monthBuckets,
-  piecesOf,
   rawOnly,
   weekBuckets,
   windowsOf,
   type Bucketing,
-  type Source,
-  type WindowLimits,
 } from './bucketing.ts';
 import { findContextValues } from './context-store.ts';
 import { keysOf, parseMetric, seriesSelector, type SeriesFilters } from './metric-selection.ts';
 import { findOutputKeys, findSeries } from './series-store.ts';
 import { TimeseriesPresenter } from './timeseries-presenter.ts';
 
-/** Windows keep each query's rows bounded: raw values by span, rollups by the number of rows. */
-const WINDOW_LIMITS: Record<Source, WindowLimits> = {
-  raw: { maxBuckets: 5000, maxSpanMs: 10 * DAY_MS },
-  hour: { maxBuckets: 5000, maxSpanMs: 100 * DAY_MS },
-  day: { maxBuckets: 5000, maxSpanMs: 3660 * DAY_MS },
-};
-/** Series per query, by source. */
-const SERIES_BATCH: Record<Source, number> = { raw: 25, hour: 200, day: 1000 };
 /** Most buckets one call may span per series, whatever is stored. */
 const MAX_BUCKETS = 1_000_000;
 
@@ -68,16 +56,8 @@ export function bucketingOf(body: TimeseriesBody, from: number, end: number): Bu
   return body.filters?.exclude_zero_values ? rawOnly(bucketing) : bucketing;
 }
 
-export interface Plan {
-  bucketing: Bucketing;
-  from: number;
-  end: number;
-  fn: AggregationFunction;
-  excludeZero: boolean;
-}
-
 /** POST metrics/timeseries/: the JSON text of `{data: [...]}`, written as the windows are read. */
-export async function timeseries(db: Db, dialect: Dialect, projectId: string, body: TimeseriesBody): Promise<string> {
+export async function timeseries(db: Db, dialect: Dialect, projectId: string, body: TimeseriesBody): Promise<Buffer> {
   const { from, end } = timeRange(body.from_time, body.to_time, DEFAULT_CHART_RANGE_MS);
   const groupBy: TimeseriesGroupBy = body.aggregation?.group_by ?? 'monitored_entity';
   const plan: Plan = {
@@ -94,57 +74,16 @@ export async function timeseries(db: Db, dialect: Dialect, projectId: string, bo
     return contextTimeseries(db, dialect, projectId, key, body.filters, groupBy, plan);
   }
   const { keys, keyIndex } = keysOf(series, groupBy);
-  const presenter = new TimeseriesPresenter(groupBy, keys, plan.fn);
+  const presenter = new TimeseriesPresenter(groupBy, keys);
   await aggregate(
     db,
     series.map((s) => s.id),
     keyIndex,
     keys.length,
     plan,
-    (acc) => presenter.append(acc),
+    presenter,
   );
   return presenter.toJson();
-}
-
-/**
- * Reads the series window by window, batch by batch, into buckets per key (`keyIndex`: series id →
- * key index) and hands each finished window to `onWindow`. Rollups for whole periods, raw values
- * for the rest (see `piecesOf`).
- */
-export async function aggregate(
-  db: Db,
-  seriesIds: readonly number[],
-  keyIndex: ReadonlyMap<number, number>,
-  keyCount: number,
-  plan: Omit<Plan, 'fn'>,
-  onWindow: (acc: WindowAccumulator) => void,
-) {
-  const source = plan.bucketing.source;
-  const batchSize = SERIES_BATCH[source];
-  for (const window of windowsOf(plan.bucketing, plan.from, plan.end, WINDOW_LIMITS[source])) {
-    const acc = new WindowAccumulator(plan.bucketing, window, keyCount);
-    const pieces = piecesOf(window.from, window.end, source);
-    for (let i = 0; i < seriesIds.length; i += batchSize) {
-      const batch = seriesIds.slice(i, i + batchSize);
-      if (source === 'raw') {
-        for (const row of await findRawValues(db, batch, window.from, window.end, plan.excludeZero)) {
-          acc.addValue(keyIndex.get(row.series_id)!, Number(row.t), row.value);
-        }
-        continue;
-      }
-      for (const row of await findPartials(db, batch, pieces)) {
-        acc.addPartial(keyIndex.get(row.series_id)!, Number(row.t), {
-          count: Number(row.count),
-          sum: row.sum,
-          min: row.min,
-          max: row.max,
-          firstT: Number(row.first_t),
-          first: row.first,
-        });
-      }
-    }
-    onWindow(acc);
-  }
 }
 
 /** A context metric's series, from the values stored with each reading (never rolled up). */
@@ -156,7 +95,7 @@ async function contextTimeseries(
   filters: SeriesFilters | undefined,
   groupBy: TimeseriesGroupBy,
   plan: Plan,
-): Promise<string> {
+): Promise<Buffer> {
   const bucketing = rawOnly(plan.bucketing);
   const selector = {
     key,
@@ -166,7 +105,7 @@ async function contextTimeseries(
   };
   const keys = await findOutputKeys(db, projectId, groupBy, filters);
   const index = new Map(keys.map((k, i) => [k, i]));
-  const presenter = new TimeseriesPresenter(groupBy, keys, plan.fn);
+  const presenter = new TimeseriesPresenter(groupBy, keys);
   for (const window of windowsOf(bucketing, plan.from, plan.end, WINDOW_LIMITS.raw)) {
     const acc = new WindowAccumulator(bucketing, window, keys.length);
     for (const r of await findContextValues(db, dialect, projectId, selector, iso(window.from), iso(window.end))) {
@@ -174,7 +113,7 @@ async function contextTimeseries(
       if (k === undefined || typeof r.value !== 'number' || (plan.excludeZero && r.value === 0)) continue;
       acc.addValue(k, Date.parse(r.read_at), r.value);
     }
-    presenter.append(acc);
+    acc.emit(plan.fn, presenter);
   }
   return presenter.toJson();
 }

@@ -165,6 +165,44 @@ describe('POST metrics/timeseries/', () => {
     });
   }
 
+  it('gives the same raw-value buckets when each entity or data point is a single series', async () => {
+    const cases: Array<
+      [Record<string, unknown>, Record<string, unknown>, (t: number) => number, Partial<Expectation>]
+    > = [
+      [
+        { interval_sec: 1000 },
+        { monitored_entity_ids: [site.ids['GA-1'], site.ids['GA-2']] },
+        every(1_000_000),
+        { eids: ['GA-1', 'GA-2'] },
+      ],
+      [
+        { interval: 'week' },
+        { monitored_entity_ids: [site.ids['GA-2']], exclude_zero_values: true },
+        weekOf,
+        { eids: ['GA-2'], excludeZero: true },
+      ],
+      [
+        { interval_sec: 7200, group_by: 'data_point_id' },
+        { exclude_zero_values: true },
+        every(7_200_000),
+        { byDataPoint: true, excludeZero: true },
+      ],
+    ];
+    for (const [aggregation, filters, bucketOf, more] of cases) {
+      for (const fn of ['avg', 'first', 'min', 'max', 'sum', 'count'] as const) {
+        const res = await timeseries({
+          from_time: FROM,
+          to_time: TO,
+          metric: 'pore_kpa',
+          aggregation: { function: fn, ...aggregation },
+          filters,
+        });
+        const keyField = more.byDataPoint ? 'data_point_id' : 'monitored_entity';
+        expectSeries(byKey(res.body, keyField), expected({ fn, bucketOf, ...more }));
+      }
+    }
+  });
+
   it('makes range / sample_size buckets when no interval is given, 2000 by default', async () => {
     const rangeSeconds = (Date.parse(TO) - Date.parse(FROM)) / 1000;
     const res = await timeseries({ from_time: FROM, to_time: TO, metric: 'pore_kpa', sample_size: 300 });
