@@ -1,16 +1,14 @@
 import type { AggregationFunction } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
-import { findPartials, findRawValues, findValuesBySeries, type PartialRow } from './aggregate-store.ts';
-import { WindowAccumulator, type BucketSink } from './bucket-accumulator.ts';
 import {
-  DAY_MS,
-  piecesOf,
-  windowsOf,
-  type Bucketing,
-  type Source,
-  type Window,
-  type WindowLimits,
-} from './bucketing.ts';
+  findPartials,
+  findRawValues,
+  readValuesBySeries,
+  type IndexedValue,
+  type PartialRow,
+} from './aggregate-store.ts';
+import { WindowAccumulator, type BucketSink } from './bucket-accumulator.ts';
+import { DAY_MS, piecesOf, windowsOf, type Bucketing, type Source, type WindowLimits } from './bucketing.ts';
 
 /** What to aggregate: buckets, the range [from, end), the function, and whether zeros count. */
 export interface Plan {
@@ -50,8 +48,10 @@ export async function aggregate(
   for (const window of windowsOf(plan.bucketing, plan.from, plan.end, WINDOW_LIMITS[source])) {
     if (streaming) {
       sink.window(window.starts);
-      const values = await findValuesBySeries(db, seriesIds, window.from, window.end, plan.excludeZero);
-      values.forEach((rows, i) => streamSeries(rows, keyIndex.get(seriesIds[i]!)!, window, plan, sink));
+      const range = { from: window.from, end: window.end, origin: window.starts[0]!, width: plan.bucketing.width! };
+      await readValuesBySeries(db, seriesIds, range, plan.excludeZero, (i, rows) =>
+        streamSeries(rows, keyIndex.get(seriesIds[i]!)!, plan.fn, sink),
+      );
       continue;
     }
     const acc = new WindowAccumulator(plan.bucketing, window, keyCount);
@@ -85,17 +85,8 @@ function partialOf(fn: AggregationFunction, row: PartialRow) {
   };
 }
 
-/** One series' values in time order into fixed-width buckets, each handed over as it closes. */
-function streamSeries(
-  rows: ReadonlyArray<{ t: number | string; value: number }>,
-  key: number,
-  window: Window,
-  plan: Plan,
-  sink: BucketSink,
-) {
-  const { fn } = plan;
-  const width = plan.bucketing.width!;
-  const first0 = window.starts[0]!;
+/** One series' values in time order, by bucket index, each bucket handed over as it closes. */
+function streamSeries(rows: readonly IndexedValue[], key: number, fn: AggregationFunction, sink: BucketSink) {
   let index = -1;
   let count = 0;
   let sum = 0;
@@ -104,8 +95,7 @@ function streamSeries(
   let first = 0;
   for (let i = 0; i <= rows.length; i++) {
     const row = rows[i];
-    // Window starts are bucket starts: the index is exact.
-    const at = row ? Math.floor((Number(row.t) - first0) / width) : -2;
+    const at = row ? Number(row.i) : -2;
     if (at !== index) {
       if (count) {
         const value =

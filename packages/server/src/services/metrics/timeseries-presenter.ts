@@ -22,6 +22,48 @@ class ByteWriter {
     this.length = at;
   }
 
+  /**
+   * A finite number as JSON writes it (`String(value)`), `null` otherwise. Sensor values mostly have
+   * a few decimals: those are written digit by digit, several times faster than `String`.
+   */
+  number(value: number) {
+    const micros = Math.round(value * 1e6);
+    // For |value| < 1e9 a double's spacing is below 1e-6, so when micros / 1e6 is exactly `value`,
+    // that decimal is the only one of ≤ 6 decimals to read back as `value`, hence the shortest.
+    if (micros / 1e6 !== value || !(Math.abs(value) < 1e9) || micros === 0) {
+      this.ascii(Number.isFinite(value) ? String(value) : 'null');
+      return;
+    }
+    this.room(20);
+    const buf = this.buf;
+    let at = this.length;
+    if (micros < 0) buf[at++] = 45; // '-'
+    const magnitude = Math.abs(micros);
+    let whole = Math.floor(magnitude / 1e6);
+    let fraction = magnitude - whole * 1e6;
+    let digits = 1;
+    for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
+    for (let d = digits - 1; d >= 0; d--) {
+      buf[at + d] = 48 + (whole % 10);
+      whole = Math.floor(whole / 10);
+    }
+    at += digits;
+    if (fraction) {
+      buf[at++] = 46; // '.'
+      let places = 6;
+      while (fraction % 10 === 0) {
+        fraction /= 10;
+        places--;
+      }
+      for (let d = places - 1; d >= 0; d--) {
+        buf[at + d] = 48 + (fraction % 10);
+        fraction = Math.floor(fraction / 10);
+      }
+      at += places;
+    }
+    this.length = at;
+  }
+
   bytes(bytes: Uint8Array) {
     this.room(bytes.length);
     this.buf.set(bytes, this.length);
@@ -76,7 +118,7 @@ export class TimeseriesPresenter implements BucketSink {
     let writer = this.writers[key];
     if (!writer) this.writers[key] = writer = new ByteWriter();
     writer.bytes((this.labels[index] ??= labelOf(this.starts[index]!)));
-    writer.ascii(Number.isFinite(value) ? String(value) : 'null');
+    writer.number(value);
   }
 
   /** Series in key order; keys without any value in the range are left out. */
