@@ -182,6 +182,11 @@ async function ingestWorkload(base: string, token: string, eids: string[], start
   return { batches, readings: accepted, values: accepted * 4, seconds };
 }
 
+/** Rounds of queries at most, and the share of other work under which a round counts as quiet. */
+const QUERY_ROUNDS = 3;
+const QUIET_LOAD = 0.1;
+const percent = (share: number) => (Number.isNaN(share) ? 'an unknown share of' : `${Math.round(share * 100)} %`);
+
 /** CPU time of the whole machine (ms, from /proc/stat) and of this process, to tell load from elsewhere. */
 function cpuTimes() {
   let machine = NaN;
@@ -259,8 +264,6 @@ async function runOn(databaseUrl: string | undefined) {
     );
     console.log(`  ingest: ${ingest.values} values in ${ingest.seconds.toFixed(1)} s`);
 
-    const rows: Row[] = [];
-    const queriesStarted = cpuTimes();
     const api = `${base}/metrics-provider/api/v1`;
     const postInit = (body: unknown): RequestInit => ({
       method: 'POST',
@@ -277,34 +280,44 @@ async function runOn(databaseUrl: string | undefined) {
       filters: { monitored_entity_ids: instruments.slice(0, 10).map((i) => i.id) },
       sample_size: 2000,
     };
-    await measure(
-      rows,
-      'Q1 POST metrics/timeseries/: 10 entities × 7 days, 2000 buckets, avg',
-      httpCall(`${api}/metrics/timeseries/`, postInit(q1)),
-      300,
-    );
     const latestUrl = `${api}/metrics/latest/?time_field=read_at&ordering=-read_at&paginate_by=${INSTRUMENTS}`;
-    await measure(
-      rows,
-      'Q2 GET metrics/latest/: 200 entities',
-      httpCall(latestUrl, { headers: { authorization: `Token ${token}` } }),
-      1000,
-    );
-    for (const fn of ['min', 'max', 'avg']) {
-      const q3 = {
-        from_time: iso(start),
-        to_time: iso(end),
-        metric: 'raw_metrics.pressure',
-        aggregation: { function: fn, interval: 'day' },
-      };
+    const queryRound = async () => {
+      const rows: Row[] = [];
+      const started = cpuTimes();
       await measure(
         rows,
-        `Q3 POST metrics/timeseries/: daily ${fn}, 200 entities × 30 days`,
-        httpCall(`${api}/metrics/timeseries/`, postInit(q3)),
+        'Q1 POST metrics/timeseries/: 10 entities × 7 days, 2000 buckets, avg',
+        httpCall(`${api}/metrics/timeseries/`, postInit(q1)),
         300,
       );
-    }
-    const otherLoad = othersShare(queriesStarted);
+      await measure(
+        rows,
+        'Q2 GET metrics/latest/: 200 entities',
+        httpCall(latestUrl, { headers: { authorization: `Token ${token}` } }),
+        1000,
+      );
+      for (const fn of ['min', 'max', 'avg']) {
+        const q3 = {
+          from_time: iso(start),
+          to_time: iso(end),
+          metric: 'raw_metrics.pressure',
+          aggregation: { function: fn, interval: 'day' },
+        };
+        await measure(
+          rows,
+          `Q3 POST metrics/timeseries/: daily ${fn}, 200 entities × 30 days`,
+          httpCall(`${api}/metrics/timeseries/`, postInit(q3)),
+          300,
+        );
+      }
+      return { rows, otherLoad: othersShare(started) };
+    };
+    // The machine may be shared: up to QUERY_ROUNDS rounds, until one ran with little other work;
+    // the round with the least is reported, and every round's Q1 in the notes.
+    const rounds: Array<Awaited<ReturnType<typeof queryRound>>> = [];
+    do rounds.push(await queryRound());
+    while (rounds.length < QUERY_ROUNDS && !(rounds.at(-1)!.otherLoad < QUIET_LOAD));
+    const best = rounds.reduce((a, b) => (b.otherLoad < a.otherLoad ? b : a));
     const check = JSON.parse(await post(`${api}/metrics/timeseries/`, token, JSON.stringify(q1))) as {
       data: Array<{ values: object }>;
     };
@@ -312,10 +325,11 @@ async function runOn(databaseUrl: string | undefined) {
     return {
       label: store.label,
       ingest,
-      rows,
       size: store.size(),
       q1Points: `${check.data.length} series, ${points} points`,
-      otherLoad,
+      rows: best.rows,
+      otherLoad: best.otherLoad,
+      rounds: rounds.map((r) => `Q1 p50 ${r.rows[0]!.p50Ms!.toFixed(1)} ms with ${percent(r.otherLoad)} other work`),
     };
   } finally {
     await app.close();
@@ -347,8 +361,8 @@ export async function benchMetrics(command: string) {
     lines.push(
       `- ${run.label}: ingested ${run.ingest.readings} readings = ${run.ingest.values} values in ${run.ingest.batches} requests of ${BATCH} readings ` +
         `(${INGEST_CONCURRENCY} concurrent clients) in ${run.ingest.seconds.toFixed(1)} s: **${Math.round(perSecond)} values/s**` +
-        `; database size ${run.size}; Q1 answers ${run.q1Points}; other processes (a database server included) used ` +
-        `${Number.isNaN(run.otherLoad) ? 'an unknown share' : `${Math.round(run.otherLoad * 100)} %`} of the CPU during the queries.`,
+        `; database size ${run.size}; Q1 answers ${run.q1Points}. Query rounds (other work: other processes, ` +
+        `a database server included, and time taken by the hypervisor): ${run.rounds.join('; ')}.`,
     );
     rows.push({
       measurement: `${run.label}: POST /ingest/api/v1/payloads, ${BATCH} readings × 4 values`,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './api.ts';
 import { compileExpression, expressionError } from './expressions.ts';
+import { cronSchedule } from './schedules.ts';
+import { STATE_COLOURS } from './states.ts';
 import {
   ENTITY_TYPES,
   SCHEME_TYPES,
@@ -119,9 +121,17 @@ export const expressionSource = z
     if (error) ctx.addIssue({ code: 'custom', message: `Expression does not parse: ${error}` });
   });
 
+/**
+ * A state rule (ADR 0011): when `rule` holds, the entity's state becomes `state`; the first rule
+ * that holds wins, none holding gives green. `schedule` (a cron expression, UTC) limits when the
+ * rule applies; `repeatability` is how many consecutive evaluations must hold before it counts.
+ */
 export const stateRuleSchema = z.strictObject({
   rule: expressionSource,
   rule_description: z.string().max(1000).default(''),
+  state: z.enum(STATE_COLOURS).default('red'),
+  schedule: cronSchedule.nullable().default(null),
+  repeatability: z.number().int().min(1).max(100).default(1),
 });
 export const advancedIndicatorBody = z.strictObject({
   name: z.string().trim().min(1).max(120),
@@ -137,7 +147,14 @@ export const entityRulesBody = z.strictObject({
 });
 export type EntityRulesBody = z.infer<typeof entityRulesBody>;
 
-const ruleObject = z.object({ rule: z.string(), rule_description: z.string() });
+const ruleObject = z.object({
+  rule: z.string(),
+  rule_description: z.string(),
+  state: z.enum(STATE_COLOURS).default('red'),
+  schedule: z.string().nullable().default(null),
+  repeatability: z.number().int().default(1),
+});
+export type StateRule = z.infer<typeof ruleObject>;
 export const entityRulesSchema = z.object({
   safety_state_rules: z.array(ruleObject),
   operational_state_rules: z.array(ruleObject),
@@ -155,6 +172,15 @@ export const EMPTY_RULES: EntityRules = {
   connectivity_state_rules: [],
   advanced_indicators: [],
 };
+
+/** Stored rules with the defaults of fields added since they were written (state, schedule, repeatability). */
+export function parseEntityRules(stored: unknown): EntityRules {
+  const parsed = entityRulesSchema.safeParse({
+    ...EMPTY_RULES,
+    ...(stored && typeof stored === 'object' ? stored : {}),
+  });
+  return parsed.success ? parsed.data : EMPTY_RULES;
+}
 
 type DeclaredGroup = 'raw_metrics' | 'calculated_metrics' | 'context_metrics' | 'user_metrics';
 

@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
+import { createClusterBus } from './bus/cluster-bus.ts';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connection.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
@@ -13,6 +14,7 @@ import { registerErrorHandler, sendError, sendNotFound, toHttpError } from './ht
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { SERVICE_CATALOGUE } from './services/catalogue.ts';
 import { SERVICE_PLUGINS } from './services/index.ts';
+import { startRulesEngine, type RulesEngine } from './services/rules/engine.ts';
 import { VERSION } from './version.ts';
 
 declare module 'fastify' {
@@ -22,6 +24,8 @@ declare module 'fastify' {
     dialect: Dialect;
     mailer: Mailer;
     bus: Bus;
+    /** the rules engine when this instance runs the `rules` service */
+    rulesEngine: RulesEngine | null;
   }
 }
 
@@ -77,10 +81,17 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
     'mailer',
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log }),
   );
-  app.decorate(
-    'bus',
-    createInProcessBus((error, topic) => app.log.error({ err: error, topic }, 'event handler failed')),
-  );
+  const onBusError = (error: unknown, topic: string) => app.log.error({ err: error, topic }, 'event handler failed');
+  const bus = config.BUS_URL
+    ? await createClusterBus(config.BUS_URL, { onError: onBusError, log: app.log })
+    : createInProcessBus(onBusError);
+  app.decorate('bus', bus);
+  app.addHook('onClose', async () => bus.close());
+  const rulesEngine = config.SERVICES.includes('rules')
+    ? startRulesEngine({ db, dialect, bus, log: app.log }, { tickSeconds: config.RULES_TICK_SECONDS })
+    : null;
+  app.decorate('rulesEngine', rulesEngine);
+  app.addHook('preClose', async () => rulesEngine?.stop());
   registerErrorHandler(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-export const SERVICE_NAMES = ['auth', 'ui', 'registry', 'ingest', 'metrics'] as const;
+export const SERVICE_NAMES = ['auth', 'ui', 'registry', 'ingest', 'metrics', 'rules', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const csv = (allowed: readonly string[]) =>
@@ -49,6 +49,15 @@ const envSchema = z.object({
     .string()
     .regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
+  /** Redis or NATS: several instances share notifications (ADR 0012); unset, the bus is in-process */
+  BUS_URL: z
+    .string()
+    .regex(/^(redis|rediss|nats):\/\//, 'must be a redis://, rediss:// or nats:// URL')
+    .optional(),
+  /** how often time-based states (connectivity, health) are evaluated without new readings */
+  RULES_TICK_SECONDS: z.coerce.number().positive().default(30),
+  /** seconds between heartbeats on notification streams */
+  STREAM_HEARTBEAT_SECONDS: z.coerce.number().positive().default(15),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SERVICES'> & {

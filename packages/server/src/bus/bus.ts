@@ -1,6 +1,7 @@
 /**
  * Side effects travel as events (STYLE habit 4): ingest publishes what it stored, the rules engine
- * and notifications subscribe. In-process by default; issue 6 adds Redis/NATS for several instances.
+ * and notifications subscribe. Topics in CLUSTER_TOPICS reach every server instance when BUS_URL
+ * names Redis or NATS; the others stay in the instance that published them (ADR 0012).
  */
 export interface BusEvents {
   /** readings really inserted (duplicates excluded), one batch at a time */
@@ -24,7 +25,22 @@ export interface BusEvents {
   };
   /** values outside their invalid bounds, moved to invalid_metrics */
   'metric.invalid': { projectId: string; entityId: string; readAt: string; metrics: Record<string, number> };
+  /** a notification was stored: every instance sends it to its stream clients of the project */
+  'notification.created': {
+    projectId: string;
+    /** the stream's event id (SSE `id`) */
+    seq: number;
+    /** the notification as the API presents it, read by nobody yet */
+    notification: Record<string, unknown> & { id: string; notification_type: { name: string }; level: string };
+  };
+  /** a metric rule was evaluated (limits or quality of an entity's metric): the `metricsRule` stream type */
+  'metrics.rule': { projectId: string; data: Record<string, unknown> };
 }
+
+/** Topics every instance receives when several share a bus. */
+export const CLUSTER_TOPICS = ['notification.created', 'metrics.rule'] as const satisfies ReadonlyArray<
+  keyof BusEvents
+>;
 
 type Handler<K extends keyof BusEvents> = (event: BusEvents[K]) => void | Promise<void>;
 
@@ -33,8 +49,13 @@ export interface Bus {
   subscribe<K extends keyof BusEvents>(topic: K, handler: Handler<K>): () => void;
 }
 
+/** The bus as the app owns it: closed when the app closes. */
+export interface ClosableBus extends Bus {
+  close(): Promise<void>;
+}
+
 /** Delivers to subscribers after the publisher's transaction, asynchronously; a failing handler is logged. */
-export function createInProcessBus(onError: (error: unknown, topic: string) => void): Bus {
+export function createInProcessBus(onError: (error: unknown, topic: string) => void): ClosableBus {
   const handlers = new Map<string, Set<Handler<never>>>();
   return {
     publish(topic, event) {
@@ -50,5 +71,6 @@ export function createInProcessBus(onError: (error: unknown, topic: string) => v
       handlers.set(topic, set);
       return () => void set.delete(handler as Handler<never>);
     },
+    async close() {},
   };
 }

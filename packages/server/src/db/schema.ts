@@ -249,6 +249,70 @@ export interface UnknownPayloadsTable {
   received_at: string;
 }
 
+export interface StateRuleExecutionsTable {
+  id: string;
+  project_id: string;
+  entity_id: string | null;
+  rule_type: string;
+  rule_name: string;
+  rule: string;
+  /** JSON array of lines */
+  execution_log: string;
+  schedule: string | null;
+  repeatability: number | null;
+  /** JSON: the value the rule gave */
+  rule_execution_result: string;
+  schedule_match_result: number | null;
+  repeatability_check_result: number | null;
+  reason: string | null;
+  error: string | null;
+  /** JSON array of {name, state, rule_execution_id} */
+  advanced_indicators: string;
+  created_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  project_id: string;
+  entity_id: string | null;
+  type: string;
+  rule_type: string;
+  rule_execution_id: string | null;
+  payload_id: string | null;
+  /** JSON: the event context of spec 001 §3 */
+  context: string;
+  dedupe_key: string;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  seq: Generated<number>;
+  id: string;
+  project_id: string;
+  event_id: string;
+  entity_id: string | null;
+  scheme_id: string | null;
+  notification_type: string;
+  level: string;
+  text: string;
+  icon: string;
+  /** JSON: the `extra` block of spec 001 §3 */
+  extra: string;
+  created_at: string;
+}
+
+export interface NotificationReadsTable {
+  notification_id: string;
+  user_id: string;
+  read_at: string;
+}
+
+export interface RuleMemoryTable {
+  entity_id: string;
+  memory: string;
+  updated_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -273,4 +337,9 @@ export interface Database {
   metric_rollups: MetricRollupsTable;
   latest_readings: LatestReadingsTable;
   unknown_payloads: UnknownPayloadsTable;
+  state_rule_executions: StateRuleExecutionsTable;
+  events: EventsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  rule_memory: RuleMemoryTable;
 }

@@ -32,6 +32,8 @@ export interface DemoDataPoint {
 export interface DemoRule {
   rule: string;
   rule_description: string;
+  /** the safety state when the rule holds (ADR 0011); critical rules come first */
+  state: 'red' | 'orange';
 }
 
 export interface DemoDevice {
@@ -49,6 +51,10 @@ export interface DemoDevice {
   /** the device's own limits; the scheme's apply otherwise */
   limits: MetricLimit[];
   safetyRules: DemoRule[];
+  /** operational state rules (ADR 0011); none when absent */
+  operationalRules?: Array<Omit<DemoRule, 'state'> & { state: 'yellow' | 'orange' | 'blue' }>;
+  /** advanced indicators: a name and an expression that raises them */
+  indicators?: Array<{ name: string; rule: string }>;
   /** seconds between payloads promised by the contract */
   contractedSlaTime: number;
   /** minutes between readings */
@@ -317,10 +323,12 @@ function piezometer(p: PiezometerPlan, at: (chainage: number, offset: number) =>
       {
         rule: `piezometric_level > ${critical}`,
         rule_description: `Critical: piezometric level above ${critical} m, the design phreatic surface at this location.`,
+        state: 'red',
       },
       {
         rule: `piezometric_level > ${warning}`,
         rule_description: `Warning: piezometric level above ${warning} m; inspect the section and the drains.`,
+        state: 'orange',
       },
     ],
     contractedSlaTime: 3600,
@@ -351,6 +359,19 @@ function logger(
     context: {},
     limits: [],
     safetyRules: [],
+    operationalRules: [
+      {
+        rule: 'battery_voltage < 11.8',
+        rule_description: 'Battery low: the logger will shut down below 11.5 V; send a technician.',
+        state: 'orange',
+      },
+      {
+        rule: 'logger_temperature > 50',
+        rule_description: 'Enclosure hot: readings may drift; check the sun shield.',
+        state: 'yellow',
+      },
+    ],
+    indicators: [{ name: 'Charging fault', rule: 'battery_voltage < 12.2 && logger_temperature > 25' }],
     contractedSlaTime: 900,
     cadenceMinutes: 10,
     baseline,
@@ -429,6 +450,7 @@ function chain(
       {
         rule: 'resultant > 40',
         rule_description: 'Critical: cumulative displacement of a node above 40 mm since the baseline.',
+        state: 'red',
       },
     ],
     contractedSlaTime: 7200,
@@ -469,7 +491,9 @@ const cerroSettlement = CERRO_SECTIONS.map((section, i): DemoDevice => {
     location: cerroAt(section.chainage + 0.008, 0),
     context: { reference_pressure: reference },
     limits: [],
-    safetyRules: [{ rule: 'settlement > 100', rule_description: 'Critical: crest settlement above 100 mm.' }],
+    safetyRules: [
+      { rule: 'settlement > 100', rule_description: 'Critical: crest settlement above 100 mm.', state: 'red' },
+    ],
     contractedSlaTime: 7200,
     cadenceMinutes: 60,
     baseline: { pressure: round(reference + (settled / 1000) * KPA_PER_M, 3), temperature: 19.2 },
@@ -493,7 +517,11 @@ const cerroPond = [1, 2].map((n): DemoDevice => {
     context: { sensor_elevation: sensor, crest_elevation: CERRO_CREST },
     limits: [],
     safetyRules: [
-      { rule: 'freeboard < 3', rule_description: 'Critical: freeboard below the 3 m minimum of the operating manual.' },
+      {
+        rule: 'freeboard < 3',
+        rule_description: 'Critical: freeboard below the 3 m minimum of the operating manual.',
+        state: 'red',
+      },
     ],
     contractedSlaTime: 1800,
     cadenceMinutes: 15,
@@ -582,6 +610,7 @@ function phreaticSection(
       {
         rule: `crest_margin < ${round(crest - max - 4.5, 1)}`,
         rule_description: `Critical: the phreatic surface of ${area} is too close to the crest.`,
+        state: 'red',
       },
     ],
     contractedSlaTime: 7200,
@@ -696,8 +725,23 @@ const ouseGauges = [
   context: { sensor_elevation: g.sensor },
   limits: [],
   safetyRules: [
-    { rule: 'river_level > 9.5', rule_description: 'Critical: River Ouse above 9.5 m AOD; embankment in flood.' },
-    { rule: 'river_level > 8', rule_description: 'Warning: River Ouse above 8.0 m AOD; start flood patrols.' },
+    {
+      rule: 'river_level > 9.5',
+      rule_description: 'Critical: River Ouse above 9.5 m AOD; embankment in flood.',
+      state: 'red',
+    },
+    {
+      rule: 'river_level > 8',
+      rule_description: 'Warning: River Ouse above 8.0 m AOD; start flood patrols.',
+      state: 'orange',
+    },
+  ],
+  operationalRules: [
+    {
+      rule: 'river_level > 7',
+      rule_description: 'Flood watch: River Ouse above 7.0 m AOD; patrols on standby.',
+      state: 'yellow',
+    },
   ],
   contractedSlaTime: 1800,
   cadenceMinutes: 15,

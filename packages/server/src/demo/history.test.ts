@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { DEMO_DEVICE_SITES } from './devices.ts';
 import { loadDemoInstruments, seedHistory } from './history.ts';
 import { DAY_MS, HOUR_MS, infiltration, rainBetween, type Site, climateOf, hashString } from './signals.ts';
+import { isScriptedSilence } from './incidents.ts';
 import { createSimulator, liveReadAt } from './simulator.ts';
 
 let t: TestApp;
@@ -116,7 +117,9 @@ describe('demo history and simulator', () => {
     expect(await simulator.round(now)).toBe(0);
     expect(stored.flatMap((e) => e.readings)).toHaveLength(first);
 
-    const pz = (await loadDemoInstruments(t.app)).find((d) => d.model.readingsAt(liveReadAt(d, now), 60_000))!;
+    const pz = (await loadDemoInstruments(t.app)).find(
+      (d) => d.model.readingsAt(liveReadAt(d, now), 60_000) && !isScriptedSilence(d, liveReadAt(d, now)),
+    )!;
     const entity = await t.db
       .selectFrom('monitored_entities')
       .select('latest_payload_read_at')

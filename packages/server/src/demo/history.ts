@@ -11,6 +11,7 @@ import { climateOf, DAY_MS, hashString, MINUTE_MS } from './signals.ts';
 /** A demo device as the history and the simulator see it. */
 export interface DemoInstrument {
   projectId: string;
+  projectSlug: string;
   entityId: string;
   eid: string;
   /** minutes between readings in the device's contract (the catalogue's cadence) */
@@ -20,6 +21,8 @@ export interface DemoInstrument {
   active: boolean;
   installedAt: number;
   latestReadAt: number | null;
+  context: Record<string, number>;
+  limits: MetricLimit[];
   model: DeviceModel;
 }
 
@@ -83,6 +86,9 @@ export async function loadDemoInstruments(app: Pick<IngestHost, 'db'>): Promise<
     const cadenceMs = Math.max(1, device.cadenceMinutes) * MINUTE_MS;
     out.push({
       projectId: project.id,
+      projectSlug: project.slug,
+      context: numericContext(entity.context),
+      limits,
       entityId: entity.id,
       eid: entity.eid,
       cadenceMs,

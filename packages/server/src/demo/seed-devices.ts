@@ -27,7 +27,12 @@ function entityRow(
     labels: toJson(device.labels),
     user_metrics: toJson({}),
     metric_limits: toJson(device.limits),
-    rules: toJson({ ...EMPTY_RULES, safety_state_rules: device.safetyRules }),
+    rules: toJson({
+      ...EMPTY_RULES,
+      safety_state_rules: device.safetyRules,
+      operational_state_rules: device.operationalRules ?? [],
+      advanced_indicators: (device.indicators ?? []).map((i) => ({ ...i, rule_execution_id: null })),
+    }),
     asset_certificate: device.assetCertificate,
     contracted_sla_time: device.contractedSlaTime,
     maintenance_mode: 0,

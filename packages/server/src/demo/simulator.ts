@@ -1,5 +1,6 @@
-import { ingestPayloads, type IngestHost } from '../services/ingest/pipeline.ts';
+import { ingestPayloads, recordInvalidPayload, type IngestHost } from '../services/ingest/pipeline.ts';
 import { loadDemoInstruments, seedHistory, type DemoInstrument } from './history.ts';
+import { isScriptedSilence, projectIncidents, scriptedReadings } from './incidents.ts';
 import { hashString, MINUTE_MS } from './signals.ts';
 
 /** Seconds between the simulator's rounds; each device reads once a minute, at its own second. */
@@ -29,6 +30,7 @@ export function createSimulator(app: IngestHost) {
   let devices: DemoInstrument[] = [];
   let loadedAt = -Infinity;
   const sent = new Map<string, number>();
+  let previousRound = Date.now();
   return {
     async round(now = Date.now()): Promise<number> {
       if (now - loadedAt > RELOAD_MS || now < loadedAt) {
@@ -41,15 +43,24 @@ export function createSimulator(app: IngestHost) {
         if (t <= (sent.get(device.entityId) ?? device.latestReadAt ?? -Infinity)) continue;
         sent.set(device.entityId, t);
         const readings = device.model.readingsAt(t, LIVE_CADENCE_MS);
-        if (!readings) continue; // an outage: the device stays silent
+        if (!readings || isScriptedSilence(device, t)) continue; // an outage: the device stays silent
         const payloads = byProject.get(device.projectId) ?? [];
-        for (const r of readings) payloads.push({ eid: device.eid, read_at: new Date(t).toISOString(), ...r });
+        for (const r of scriptedReadings(device, t, readings))
+          payloads.push({ eid: device.eid, read_at: new Date(t).toISOString(), ...r });
         byProject.set(device.projectId, payloads);
       }
       let stored = 0;
       for (const [projectId, payloads] of byProject) {
         stored += (await ingestPayloads(app, projectId, payloads, 'simulator')).accepted;
       }
+      const projects = new Map(devices.map((d) => [d.projectId, d.projectSlug]));
+      for (const [projectId, slug] of projects) {
+        for (const incident of projectIncidents(slug, previousRound, now)) {
+          if (incident.kind === 'unknown_eid') await ingestPayloads(app, projectId, incident.payload, 'simulator');
+          else await recordInvalidPayload(app, projectId, incident);
+        }
+      }
+      previousRound = now;
       return stored;
     },
   };

@@ -14,4 +14,6 @@ export const SERVICE_CATALOGUE: Record<ServiceName, ServiceInfo> = {
   registry: { name: 'device-registry', title: 'Device registry', prefix: '/device-registry/api/v1' },
   ingest: { name: 'ingest', title: 'Ingest', prefix: '/ingest/api/v1' },
   metrics: { name: 'metrics-provider', title: 'Metrics provider', prefix: '/metrics-provider/api/v1' },
+  rules: { name: 'rules-engine', title: 'Rules engine', prefix: '/rules-engine/api/v1' },
+  notifications: { name: 'notifications-async', title: 'Notifications', prefix: '/notifications-async/api/v1' },
 };

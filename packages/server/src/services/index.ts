@@ -3,7 +3,9 @@ import type { ServiceName } from '../config.ts';
 import { authService } from './auth/routes.ts';
 import { ingestService } from './ingest/routes.ts';
 import { metricsService } from './metrics/routes.ts';
+import { notificationsService } from './notifications/routes.ts';
 import { registryService } from './registry/routes.ts';
+import { rulesService } from './rules/routes.ts';
 import { uiService } from './ui/routes.ts';
 
 /** Each service is a Fastify plugin mounted at its prefix from the catalogue. */
@@ -13,4 +15,6 @@ export const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
   registry: registryService,
   ingest: ingestService,
   metrics: metricsService,
+  rules: rulesService,
+  notifications: notificationsService,
 };

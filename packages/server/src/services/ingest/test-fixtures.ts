@@ -48,6 +48,15 @@ export async function createPiezometers(
   t: TestApp,
   projectName: string,
   tips: Record<string, number>,
+  options: {
+    /** the devices' own metric limits (spec 001 §3 shape) */
+    metricLimits?: unknown[];
+    /** the devices' rules (safety_state_rules, …) */
+    rules?: Record<string, unknown>;
+    contractedSlaTime?: number;
+    interfaceNodeId?: string | null;
+    maintenanceMode?: boolean;
+  } = {},
 ): Promise<TestDevices> {
   const project = await t.db
     .selectFrom('projects')
@@ -81,18 +90,18 @@ export async function createPiezometers(
         title: `Piezometer ${eid}`,
         description: '',
         scheme_id: schemeId,
-        interface_node_id: null,
+        interface_node_id: options.interfaceNodeId ?? null,
         longitude: null,
         latitude: null,
         context: toJson({ tip_elevation: tip }),
         attachments: '[]',
         labels: '[]',
         user_metrics: '{}',
-        metric_limits: '[]',
-        rules: '{}',
+        metric_limits: toJson(options.metricLimits ?? []),
+        rules: toJson(options.rules ?? {}),
         asset_certificate: null,
-        contracted_sla_time: 3600,
-        maintenance_mode: 0,
+        contracted_sla_time: options.contractedSlaTime ?? 3600,
+        maintenance_mode: options.maintenanceMode ? 1 : 0,
         turned_off: 0,
         decommissioned: 0,
         latest_payload_received_at: null,

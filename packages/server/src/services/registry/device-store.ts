@@ -1,6 +1,6 @@
 import {
   DEFAULT_ENTITY_STATES,
-  EMPTY_RULES,
+  parseEntityRules,
   type Attachment,
   type EntityRef,
   type EntityRules,
@@ -59,7 +59,7 @@ export const toDevice = (row: MonitoredEntitiesTable): DeviceRecord => ({
   labels: fromJson(row.labels, []),
   userMetrics: fromJson(row.user_metrics, {}),
   metricLimits: fromJson(row.metric_limits, []),
-  rules: { ...EMPTY_RULES, ...fromJson<Partial<EntityRules>>(row.rules, {}) },
+  rules: parseEntityRules(fromJson<unknown>(row.rules, {})),
   assetCertificate: row.asset_certificate,
   contractedSlaTime: Number(row.contracted_sla_time),
   maintenanceMode: fromFlag(row.maintenance_mode),

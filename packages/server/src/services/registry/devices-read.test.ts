@@ -103,6 +103,9 @@ describe('GET instruments, interface-nodes, virtual-devices', () => {
     expect(profile.rules.safety_state_rules[0]).toEqual({
       rule: 'piezometric_level > 1172.5',
       rule_description: expect.stringContaining('1172.5 m'),
+      state: 'red',
+      schedule: null,
+      repeatability: 1,
     });
     expect(Object.keys(profile.rules).sort()).toEqual([
       'advanced_indicators',

@@ -1,0 +1,95 @@
+import type { AlertPriority, NotificationLevel, NotificationType } from './events.ts';
+
+/**
+ * The notification stream as the web app consumes it (spec 001 §4, §9): the shapes of its messages,
+ * the reconnect schedule and how an `alert` is shown.
+ */
+
+/** A notification as the list, the single read and the stream carry it (spec 001 §3). */
+export interface NotificationObject {
+  id: string;
+  text: string;
+  /** whether the asking user has read it */
+  is_read: boolean;
+  created_at: string;
+  icon: string;
+  level: NotificationLevel;
+  read_by_users: NotificationReader[];
+  notification_type: { name: NotificationType };
+  extra: NotificationExtra;
+}
+
+/** A user who read a notification. */
+export interface NotificationReader {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  read_at: string;
+}
+
+/** The entity an event is about, as the notification copied it when it was raised. */
+export interface NotificationEntity {
+  id: string;
+  eid: string;
+  title: string;
+  description: string | null;
+  monitored_entity_type: 'instrument' | 'interface-node' | 'virtual-device';
+  scheme: { id: string; name: string } | null;
+  [state: string]: unknown;
+}
+
+/** Which view of the web app the entity block links to. */
+export type NotificationView = 'safety-state' | 'operational-state' | 'metrics';
+
+export interface NotificationExtra {
+  event_type: NotificationType;
+  event_id: string;
+  event_created_at: string;
+  execution_created_at: string | null;
+  /** the event's fields; which ones depends on the type (spec 001 §3 event context) */
+  event_context: Record<string, unknown>;
+  monitored_entity: NotificationEntity | null;
+  monitored_entity_type: NotificationEntity['monitored_entity_type'] | null;
+  rule_type: string;
+  payload_id: string | null;
+  payload_type: string | null;
+  device_profile_snapshot: { title: string | null };
+  view: NotificationView;
+}
+
+/** The `alert` message that follows a live notification. */
+export interface StreamAlert {
+  priority: AlertPriority;
+  level: NotificationLevel;
+  notification_type: NotificationType;
+  text: string;
+  notification_id: string;
+  monitored_entity_id: string | null;
+}
+
+/** The first retry after the stream closed on an error (spec 001 §9). */
+export const STREAM_RETRY_START_MS = 5_000;
+/** The delay that, once exceeded, stops the doubling. */
+export const STREAM_RETRY_DOUBLING_LIMIT_MS = 160_000;
+
+/**
+ * The delay before retry number `attempt` (0 for the first) after the stream closed on an error.
+ * Spec 001 §4 says "retry after 5 s, doubling each time until the delay exceeds 160 s; after that
+ * the delay stays", and §9 "doubling until above 160 s": a delay of 160 s still doubles, to 320 s,
+ * which exceeds 160 s and so stays. Hence 5, 10, 20, 40, 80, 160, 320, 320, … seconds.
+ */
+export function streamRetryDelay(attempt: number): number {
+  let delay = STREAM_RETRY_START_MS;
+  for (let i = 0; i < attempt && delay <= STREAM_RETRY_DOUBLING_LIMIT_MS; i++) delay *= 2;
+  return delay;
+}
+
+export type AlertSnackbarVariant = 'warning' | 'error' | 'default';
+
+/** The snackbar of an `alert`: warning gives warning; major and critical give error; minor and informational default. */
+export function alertSnackbarVariant(priority: AlertPriority | string): AlertSnackbarVariant {
+  if (priority === 'warning') return 'warning';
+  if (priority === 'major' || priority === 'critical') return 'error';
+  return 'default';
+}

@@ -1,0 +1,17 @@
+import { alertPriority, type NotificationLevel, type NotificationType } from '@vigil/domain';
+import type { LiveNotification } from './stream-client.ts';
+
+/** The `alert` stream message that follows a live notification: the web app's snackbar (spec 001 §4). */
+export function presentAlert(notification: LiveNotification['notification']) {
+  const type = notification.notification_type.name as NotificationType;
+  const level = notification.level as NotificationLevel;
+  const extra = notification.extra as { monitored_entity?: { id?: string } | null } | undefined;
+  return {
+    priority: alertPriority(type, level),
+    level,
+    notification_type: type,
+    text: notification.text,
+    notification_id: notification.id,
+    monitored_entity_id: extra?.monitored_entity?.id ?? null,
+  };
+}

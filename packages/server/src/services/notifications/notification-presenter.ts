@@ -1,0 +1,29 @@
+import type { NotificationsTable } from '../../db/schema.ts';
+import { fromJson } from '../../db/values.ts';
+
+/** A user who read a notification, as `read_by_users` lists them. */
+export interface NotificationReader {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  read_at: string;
+}
+
+export type NotificationRow = Omit<NotificationsTable, 'seq'> & { seq: number };
+
+/** A notification on the wire (spec 001 §3); `is_read` is the asking user's. */
+export function presentNotification(row: NotificationRow, isRead: boolean, readers: NotificationReader[] = []) {
+  return {
+    id: row.id,
+    text: row.text,
+    is_read: isRead,
+    created_at: row.created_at,
+    icon: row.icon,
+    level: row.level,
+    read_by_users: readers,
+    notification_type: { name: row.notification_type },
+    extra: fromJson<Record<string, unknown>>(row.extra, {}),
+  };
+}
+export type NotificationObject = ReturnType<typeof presentNotification>;

@@ -1,0 +1,122 @@
+import {
+  DEFAULT_ENTITY_STATES,
+  effectiveMetricLimits,
+  parseEntityRules,
+  type EntityRules,
+  type EntityStates,
+  type EntityType,
+  type InvalidBound,
+  type MetricLimit,
+  type SchemeSpec,
+} from '@vigil/domain';
+import { sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import { fromFlag, fromJson, nowIso, toJson } from '../../db/values.ts';
+
+export type Trx = Transaction<Database>;
+
+/** An entity as the rules engine sees it: identity, switches, states, rules and limits. */
+export interface EngineEntity {
+  id: string;
+  projectId: string;
+  eid: string;
+  title: string;
+  description: string;
+  entityType: EntityType;
+  schemeId: string | null;
+  schemeName: string | null;
+  interfaceNodeId: string | null;
+  contractedSlaTime: number;
+  maintenanceMode: boolean;
+  turnedOff: boolean;
+  decommissioned: boolean;
+  latestPayloadReadAt: string | null;
+  latestPayloadReceivedAt: string | null;
+  context: Record<string, number>;
+  states: EntityStates;
+  rules: EntityRules;
+  limits: MetricLimit[];
+  invalidBounds: InvalidBound[];
+  /** metric key → label, over every group of the scheme */
+  labels: Map<string, string>;
+}
+
+/** Whether notifications of the entity are held back (its history is kept all the same). */
+export const isSuppressed = (e: EngineEntity) => e.maintenanceMode || e.turnedOff || e.decommissioned;
+
+/**
+ * Loads entities for evaluation. On PostgreSQL the rows are locked (in id order, so that two
+ * instances never deadlock) until the transaction ends: one evaluation of an entity at a time.
+ */
+export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string[]): Promise<EngineEntity[]> {
+  if (!ids.length) return [];
+  const sorted = [...new Set(ids)].sort();
+  if (dialect === 'postgres') {
+    await sql`select id from monitored_entities where id in (${sql.join(sorted)}) order by id for update`.execute(trx);
+  }
+  const rows = await trx
+    .selectFrom('monitored_entities as e')
+    .leftJoin('schemes as s', 's.id', 'e.scheme_id')
+    .selectAll('e')
+    .select(['s.name as scheme_name', 's.spec as scheme_spec'])
+    .where('e.id', 'in', sorted)
+    .orderBy('e.id')
+    .execute();
+  return rows.map((row) => {
+    const spec = fromJson<Partial<SchemeSpec>>(row.scheme_spec, {});
+    const labels = new Map<string, string>();
+    for (const list of Object.values(spec.metrics ?? {})) for (const m of list ?? []) labels.set(m.key, m.label);
+    return {
+      id: row.id,
+      projectId: row.project_id,
+      eid: row.eid,
+      title: row.title,
+      description: row.description,
+      entityType: row.entity_type,
+      schemeId: row.scheme_id,
+      schemeName: row.scheme_name,
+      interfaceNodeId: row.interface_node_id,
+      contractedSlaTime: row.contracted_sla_time,
+      maintenanceMode: fromFlag(row.maintenance_mode),
+      turnedOff: fromFlag(row.turned_off),
+      decommissioned: fromFlag(row.decommissioned),
+      latestPayloadReadAt: row.latest_payload_read_at,
+      latestPayloadReceivedAt: row.latest_payload_received_at,
+      context: fromJson<Record<string, number>>(row.context, {}),
+      states: { ...DEFAULT_ENTITY_STATES, ...fromJson<Partial<EntityStates>>(row.states, {}) },
+      rules: parseEntityRules(fromJson<unknown>(row.rules, {})),
+      limits: effectiveMetricLimits(spec.metric_limits ?? [], fromJson<MetricLimit[]>(row.metric_limits, [])),
+      invalidBounds: spec.invalid_bounds ?? [],
+      labels,
+    };
+  });
+}
+
+export async function saveEntityStates(trx: Trx, entity: EngineEntity): Promise<void> {
+  await trx
+    .updateTable('monitored_entities')
+    .set({ states: toJson(entity.states) })
+    .where('id', '=', entity.id)
+    .execute();
+}
+
+/** What the engine remembers of an entity between evaluations (ADR 0011). */
+export type RuleMemory = Record<string, unknown>;
+
+export async function loadMemories(trx: Trx, ids: string[]): Promise<Map<string, RuleMemory>> {
+  const map = new Map<string, RuleMemory>();
+  if (!ids.length) return map;
+  const rows = await trx.selectFrom('rule_memory').selectAll().where('entity_id', 'in', ids).execute();
+  for (const row of rows) map.set(row.entity_id, fromJson<RuleMemory>(row.memory, {}));
+  return map;
+}
+
+export async function saveMemory(trx: Trx, entityId: string, memory: RuleMemory): Promise<void> {
+  const values = { entity_id: entityId, memory: toJson(memory), updated_at: nowIso() };
+  await trx
+    .insertInto('rule_memory')
+    .values(values)
+    .onConflict((oc) => oc.column('entity_id').doUpdateSet({ memory: values.memory, updated_at: values.updated_at }))
+    .execute();
+}

@@ -1,0 +1,152 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus, BusEvents } from '../../bus/bus.ts';
+import type { Db, Dialect } from '../../db/connection.ts';
+import { evaluateConnectivity } from './connectivity-rules.ts';
+import { dataQualityNodes, evaluateDataQuality } from './data-quality-rules.ts';
+import { loadEngineEntities, loadMemories, type Trx } from './engine-entity.ts';
+import { applyEvaluations } from './apply-evaluations.ts';
+import { Evaluation, type EngineReading } from './evaluation.ts';
+import type { ExecutionInput } from './event-recorder.ts';
+import { recordPayloadEvent } from './payload-events.ts';
+import { evaluateReading } from './reading-rules.ts';
+import { StatisticsWindows } from './statistics-windows.ts';
+
+export interface RulesEngineHost {
+  db: Db;
+  dialect: Dialect;
+  bus: Bus;
+  log: FastifyBaseLogger;
+}
+
+export interface RulesEngine {
+  /** Evaluates the time-based states (connectivity) of every entity, and interface nodes' data quality, as of `now`. */
+  tick(now?: Date): Promise<void>;
+  /** Resolves when everything queued so far has been evaluated and written. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Entities per transaction on the tick. */
+const TICK_CHUNK = 200;
+const METRIC_EVENTS = new Set(['metric_limits_state_changed', 'metric_limit_reached', 'metric_quality_state_changed']);
+
+/**
+ * The rules engine (ADR 0011): evaluates readings as ingest stores them, payloads it could not
+ * use, and on a tick the states that change with time alone. Work runs one job at a time in this
+ * instance; on PostgreSQL the entity rows are locked, so several instances never evaluate one
+ * entity at once. A failing job is logged and the engine goes on.
+ */
+export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: number }): RulesEngine {
+  const { db, dialect, bus, log } = host;
+  let chain: Promise<void> = Promise.resolve();
+  const windows = new StatisticsWindows();
+  const enqueue = (name: string, job: () => Promise<void>) => {
+    chain = chain.then(job).catch((error: unknown) => log.error({ err: error, job: name }, 'rules engine job failed'));
+    return chain;
+  };
+
+  /**
+   * Runs `run` on each entity in one transaction, after `prepare` (what the rules need from the
+   * database), then the data quality of the interface nodes over those entities. The nodes are
+   * loaded (and locked) with the entities, in one id order.
+   */
+  async function evaluate(
+    entityIds: string[],
+    run: (ev: Evaluation, failures: ExecutionInput[]) => void,
+    prepare?: (trx: Trx, evaluations: Evaluation[]) => Promise<void>,
+  ) {
+    const created = await db.transaction().execute(async (trx) => {
+      const nodeIds = await dataQualityNodes(trx, entityIds);
+      const entities = await loadEngineEntities(trx, dialect, [...entityIds, ...nodeIds]);
+      const memories = await loadMemories(
+        trx,
+        entities.map((e) => e.id),
+      );
+      const evaluations = new Map(entities.map((e) => [e.id, new Evaluation(e, memories.get(e.id) ?? {})]));
+      const targets = new Set(entityIds);
+      const evaluated = [...evaluations.values()].filter((ev) => targets.has(ev.entity.id));
+      await prepare?.(trx, evaluated);
+      const failures = new Map<Evaluation, ExecutionInput[]>();
+      for (const ev of evaluated) {
+        const list: ExecutionInput[] = [];
+        run(ev, list);
+        failures.set(ev, list);
+      }
+      await evaluateDataQuality(trx, evaluations, nodeIds, new Date().toISOString());
+      return applyEvaluations(trx, evaluations.values(), failures);
+    });
+    announce(created);
+  }
+
+  function announce(created: Array<BusEvents['notification.created']>) {
+    for (const n of created) {
+      bus.publish('notification.created', n);
+      const type = n.notification.notification_type.name;
+      if (METRIC_EVENTS.has(type)) {
+        bus.publish('metrics.rule', {
+          projectId: n.projectId,
+          data: { notification_id: n.notification.id, event_type: type, ...(n.notification.extra as object) },
+        });
+      }
+    }
+  }
+
+  async function evaluateReadings(event: BusEvents['readings.stored']) {
+    const byEntity = new Map<string, EngineReading[]>();
+    for (const r of event.readings) {
+      const list = byEntity.get(r.entityId) ?? [];
+      list.push(r);
+      byEntity.set(r.entityId, list);
+    }
+    for (const list of byEntity.values()) list.sort((a, b) => (a.readAt < b.readAt ? -1 : a.readAt > b.readAt ? 1 : 0));
+    await evaluate(
+      [...byEntity.keys()],
+      (ev, failures) => {
+        for (const reading of byEntity.get(ev.entity.id) ?? []) evaluateReading(ev, reading, windows, failures);
+        evaluateConnectivity(ev, new Date(), failures);
+      },
+      (trx, evaluations) => windows.load(trx, evaluations, byEntity),
+    );
+  }
+
+  async function tick(now: Date) {
+    const rows = await db
+      .selectFrom('monitored_entities')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('latest_payload_received_at', 'is not', null), eb('entity_type', '=', 'interface-node')]),
+      )
+      .orderBy('id')
+      .execute();
+    for (let i = 0; i < rows.length; i += TICK_CHUNK) {
+      const ids = rows.slice(i, i + TICK_CHUNK).map((r) => r.id);
+      await evaluate(ids, (ev, failures) => evaluateConnectivity(ev, now, failures));
+    }
+  }
+
+  const unsubscribe = [
+    bus.subscribe('readings.stored', (event) => void enqueue('readings', () => evaluateReadings(event))),
+    bus.subscribe('payload.unknown', (event) => {
+      void enqueue('payload', async () => {
+        const created = await db.transaction().execute((trx) => recordPayloadEvent(trx, dialect, event));
+        if (created) announce([created]);
+      });
+    }),
+  ];
+  const timer = setInterval(() => void enqueue('tick', () => tick(new Date())), options.tickSeconds * 1000);
+  timer.unref();
+
+  return {
+    tick: (now = new Date()) => enqueue('tick', () => tick(now)),
+    idle: async () => {
+      // Bus deliveries are queued as microtasks: let them reach the chain first.
+      await new Promise((resolve) => setImmediate(resolve));
+      await chain;
+    },
+    stop: async () => {
+      clearInterval(timer);
+      for (const off of unsubscribe) off();
+      await chain;
+    },
+  };
+}

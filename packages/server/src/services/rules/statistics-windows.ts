@@ -1,0 +1,137 @@
+import { NELSON_WINDOW, type NelsonRule } from '@vigil/domain';
+import { sql } from 'kysely';
+import type { Trx } from './engine-entity.ts';
+import type { EngineReading, Evaluation } from './evaluation.ts';
+
+/** The groups the statistics rules follow: context metrics are constants, user metrics typed in, invalid ones refused. */
+export const STATISTICS_GROUPS = ['raw_metrics', 'calculated_metrics'] as const;
+
+/** A stored value: [epoch milliseconds of read_at, value]. */
+export type Point = [t: number, value: number];
+
+/** What the entity's memory keeps of a series: its newest point's time and the rules that fired there (null: not evaluated). */
+export interface SeriesMemory {
+  t: number;
+  fired: NelsonRule[] | null;
+}
+
+/** A series of an entity in memory and in the cache: `group.metric`, after `dataPointId/` for a data point. */
+export const seriesKey = (dataPointId: string, group: string, metric: string) =>
+  `${dataPointId ? `${dataPointId}/` : ''}${group}.${metric}`;
+
+export const statisticsMemory = (ev: Evaluation) => ev.slot<Record<string, SeriesMemory>>('statistics', () => ({}));
+
+/**
+ * Adds a reading's value to its window (oldest first, at most NELSON_WINDOW points). Returns whether
+ * it is the newest point, the only one the rules evaluate; a late one takes its place in time order.
+ */
+export function addPoint(window: Point[], t: number, value: number): boolean {
+  const newest = window.at(-1);
+  const isNewest = !newest || t > newest[0];
+  if (isNewest) window.push([t, value]);
+  else {
+    const at = window.findIndex((p) => p[0] >= t);
+    if (window[at]![0] !== t) window.splice(at, 0, [t, value]);
+  }
+  if (window.length > NELSON_WINDOW) window.splice(0, window.length - NELSON_WINDOW);
+  return isNewest;
+}
+
+const MAX_SERIES = 20_000;
+const SERIES_PER_QUERY = 100;
+
+interface Wanted {
+  entityId: string;
+  key: string;
+  /** the batch's readings of the series, already stored: left out of the loaded window */
+  times: Set<number>;
+}
+
+/**
+ * The rolling windows of the statistics rules, per (entity, data point, group, metric), kept in
+ * this process (least recently used dropped beyond MAX_SERIES) and loaded from metric_values the
+ * first time. A cached window counts only while its newest point is the one the entity's memory
+ * last evaluated: after a failed transaction, or an evaluation by another instance, it is reloaded.
+ */
+export class StatisticsWindows {
+  readonly #windows = new Map<string, Point[]>();
+
+  /** The window prepared by `load`, if any. */
+  get(entityId: string, key: string): Point[] | undefined {
+    return this.#windows.get(`${entityId}\u0000${key}`);
+  }
+
+  /** Makes sure every series of the readings has its window, before they are evaluated. */
+  async load(trx: Trx, evaluations: Iterable<Evaluation>, readings: Map<string, EngineReading[]>): Promise<void> {
+    const missing = new Map<string, Wanted>();
+    for (const ev of evaluations) {
+      const memory = statisticsMemory(ev);
+      for (const r of readings.get(ev.entity.id) ?? []) {
+        for (const group of STATISTICS_GROUPS) {
+          for (const metric in r.metrics[group]) {
+            const key = seriesKey(r.dataPointId, group, metric);
+            const id = `${ev.entity.id}\u0000${key}`;
+            const window = this.#windows.get(id);
+            if (window && !missing.has(id) && window.at(-1)?.[0] === memory[key]?.t) {
+              this.#windows.delete(id); // most recently used last
+              this.#windows.set(id, window);
+              continue;
+            }
+            const wanted = missing.get(id) ?? { entityId: ev.entity.id, key, times: new Set() };
+            wanted.times.add(Date.parse(r.readAt));
+            missing.set(id, wanted);
+          }
+        }
+      }
+    }
+    if (!missing.size) return;
+    for (const id of this.#windows.keys()) {
+      if (this.#windows.size + missing.size <= MAX_SERIES) break;
+      this.#windows.delete(id);
+    }
+    const loaded = await loadPoints(trx, [...missing.values()]);
+    for (const id of missing.keys()) this.#windows.set(id, loaded.get(id) ?? []);
+  }
+}
+
+/** The newest stored points of each series, without the batch's own readings; keyed like the cache. */
+async function loadPoints(trx: Trx, wanted: Wanted[]): Promise<Map<string, Point[]>> {
+  const series = await trx
+    .selectFrom('metric_series')
+    .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
+    .where('entity_id', 'in', [...new Set(wanted.map((w) => w.entityId))])
+    .where('metric_group', 'in', [...STATISTICS_GROUPS])
+    .execute();
+  const byKey = new Map(wanted.map((w) => [`${w.entityId}\u0000${w.key}`, w]));
+  const found: Array<{ id: number; cacheKey: string; wanted: Wanted }> = [];
+  for (const s of series) {
+    const cacheKey = `${s.entity_id}\u0000${seriesKey(s.data_point_id, s.metric_group, s.metric)}`;
+    const w = byKey.get(cacheKey);
+    if (w) found.push({ id: Number(s.id), cacheKey, wanted: w });
+  }
+  const points = new Map<string, Point[]>();
+  for (let i = 0; i < found.length; i += SERIES_PER_QUERY) {
+    const part = found.slice(i, i + SERIES_PER_QUERY);
+    // One indexed, limited scan per series (metric_values' key is series_id, t), in one round trip.
+    const selects = part.map(
+      (f) =>
+        sql`select * from (select series_id, t, value from metric_values where series_id = ${f.id}
+          order by t desc limit ${NELSON_WINDOW + f.wanted.times.size}) as w`,
+    );
+    const { rows } = await sql<{ series_id: number; t: number | string; value: number }>`${sql.join(
+      selects,
+      sql` union all `,
+    )}`.execute(trx);
+    const keyOf = new Map(part.map((f) => [f.id, f]));
+    for (const row of rows) {
+      const f = keyOf.get(Number(row.series_id))!;
+      const t = Number(row.t);
+      if (f.wanted.times.has(t)) continue;
+      const list = points.get(f.cacheKey) ?? [];
+      list.push([t, Number(row.value)]);
+      points.set(f.cacheKey, list);
+    }
+  }
+  for (const list of points.values()) list.sort((a, b) => a[0] - b[0]).splice(0, list.length - NELSON_WINDOW);
+  return points;
+}
