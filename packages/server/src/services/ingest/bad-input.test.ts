@@ -91,7 +91,29 @@ describe('bad input to POST /ingest/api/v1/payloads', () => {
     expect(await storageSnapshot(t)).toEqual(before);
   });
 
-  it('refuses malformed JSON, an empty batch and bodies that are no payloads', async () => {
+  it('refuses malformed JSON, keeping it as an invalid payload, and stores nothing else', async () => {
+    const before = await storageSnapshot(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: INGEST,
+      payload: '[{"eid": "PZ-B1", "read_at": ',
+      headers: { authorization: `Token ${admin}`, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error_type: 'ValidationError',
+      details: { non_field_errors: [expect.stringMatching(/^Not valid JSON/)] },
+    });
+    const kept = await t.db
+      .selectFrom('unknown_payloads')
+      .selectAll()
+      .where('payload_type', '=', 'invalid_payload')
+      .execute();
+    expect(kept).toMatchObject([{ eid: 'PZ-B1', incoming_payload: '[{"eid": "PZ-B1", "read_at": ' }]);
+    expect(await storageSnapshot(t)).toEqual({ ...before, unknown: before.unknown + 1 });
+  });
+
+  it('refuses an empty batch and bodies that are no payloads', async () => {
     const before = await storageSnapshot(t);
     const send = (payload: string) =>
       t.app.inject({
@@ -100,7 +122,7 @@ describe('bad input to POST /ingest/api/v1/payloads', () => {
         payload,
         headers: { authorization: `Token ${admin}`, 'content-type': 'application/json' },
       });
-    for (const payload of ['[{"eid": "PZ-B1", "read_at": ', '[]', '42', '"text"', 'null', '{}', '[[]]']) {
+    for (const payload of ['[]', '42', '"text"', 'null', '{}', '[[]]']) {
       const res = await send(payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error_type).toBe('ValidationError');

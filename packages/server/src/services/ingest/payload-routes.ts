@@ -1,9 +1,32 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../http/auth-hook.ts';
+import { validationError } from '../../http/errors.ts';
 import { ingestResultSchema, payloadsBody } from './payload-shape.ts';
-import { ingestPayloads } from './pipeline.ts';
+import { ingestPayloads, recordInvalidPayload } from './pipeline.ts';
+
+const EID_IN_TEXT = /"eid"\s*:\s*"([^"\\]{1,100})"/;
 
 export const payloadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A body that is not JSON is refused, and kept as an invalid payload (with its event) when the
+  // sender may ingest: a logger sending garbage is something to see, as over MQTT.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, async (request: FastifyRequest, body: string) => {
+    try {
+      return JSON.parse(body) as unknown;
+    } catch (error) {
+      const reason = `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+      let projectId: string | null = null;
+      try {
+        projectId = requireRole(request, 'Administrator', 'Manager').projectId;
+      } catch {
+        // not allowed to ingest: nothing is kept
+      }
+      if (projectId)
+        await recordInvalidPayload(app, projectId, { eid: EID_IN_TEXT.exec(body)?.[1] ?? null, text: body, reason });
+      throw validationError('The payload is not valid JSON', { non_field_errors: [reason] });
+    }
+  });
+
   app.post(
     '/payloads',
     {

@@ -3,6 +3,16 @@ import { selectOne } from '../registry/registry-query.ts';
 import { presentAlert } from './alert.ts';
 import { sseComment, sseMessage } from './sse.ts';
 
+/** A live notification goes to every client of its project: each distinct message text is built once. */
+const texts = new WeakMap<object, Map<string, string>>();
+function once(notification: object, key: string, build: () => string): string {
+  let byKey = texts.get(notification);
+  if (!byKey) texts.set(notification, (byKey = new Map()));
+  let text = byKey.get(key);
+  if (text === undefined) byKey.set(key, (text = build()));
+  return text;
+}
+
 export type LiveNotification = Omit<BusEvents['notification.created'], 'projectId'>;
 type Live = LiveNotification | { metricsRule: Record<string, unknown> };
 
@@ -109,9 +119,14 @@ export class StreamClient {
   private sendNotification({ seq, notification }: LiveNotification, withAlert: boolean): void {
     const id = seq > this.cursor ? seq : undefined;
     this.cursor = Math.max(this.cursor, seq);
-    this.write(sseMessage(notification.notification_type.name, selectOne(notification, this.options.fields), id));
+    const { fields, excluded_fields } = this.options.fields;
+    this.write(
+      once(notification, `${id}|${fields ?? ''}|${excluded_fields ?? ''}`, () =>
+        sseMessage(notification.notification_type.name, selectOne(notification, this.options.fields), id),
+      ),
+    );
     // Alerts are about now: a replay does not raise them again.
-    if (withAlert) this.write(sseMessage('alert', presentAlert(notification)));
+    if (withAlert) this.write(once(notification, 'alert', () => sseMessage('alert', presentAlert(notification))));
   }
 
   private flush(): void {

@@ -1,7 +1,7 @@
 import type { BusEvents } from '../../bus/bus.ts';
 import { toJson } from '../../db/values.ts';
 import { appendSnapshot } from '../registry/snapshot-store.ts';
-import { saveEntityStates, saveMemory, type Trx } from './engine-entity.ts';
+import { saveEntityStates, saveMemories, type RuleMemory, type Trx } from './engine-entity.ts';
 import type { Evaluation } from './evaluation.ts';
 import { recordEvent, recordExecution, type ExecutionInput } from './event-recorder.ts';
 
@@ -20,6 +20,7 @@ export async function applyEvaluations(
 ): Promise<Array<BusEvents['notification.created']>> {
   const created: Array<BusEvents['notification.created']> = [];
   let now = new Date().toISOString();
+  const memories: Array<{ entityId: string; memory: RuleMemory }> = [];
   for (const ev of evaluations) {
     const e = ev.entity;
     for (const failure of failures.get(ev) ?? []) await recordExecution(trx, e.projectId, e.id, failure, now);
@@ -52,7 +53,8 @@ export async function applyEvaluations(
         .where('id', '=', e.id)
         .execute();
     }
-    await saveMemory(trx, e.id, ev.memory);
+    memories.push({ entityId: e.id, memory: ev.memory });
   }
+  await saveMemories(trx, memories);
   return created;
 }
