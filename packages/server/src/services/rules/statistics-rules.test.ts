@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CERRO, INGEST, createPiezometers, tokenFor, type TestDevices } from '../ingest/test-fixtures.ts';
 import { startRulesEngine, type RulesEngine } from './engine.ts';
+import { TREND_QUIET_POINTS } from './statistics-rules.ts';
 
 // Piezometric level = tip (100 m) + pressure / 9.8068: a linear image of pressure, so both fire the same rules.
 const level = (kpa: number) => 100 + kpa / 9.8068;
@@ -139,13 +140,17 @@ describe('abnormality (Nelson rules 1 and 4)', () => {
 });
 
 describe('trend (Nelson rules 2, 3, 5, 6, 7 and 8)', () => {
-  it('turns yellow at the ninth point on one side of the mean, and green when the run ends', async () => {
-    await send('PZ-S2', [...BASELINE, ...repeat(9, 99.5), 100.5]);
+  it('turns yellow at the ninth point on one side of the mean, and green after ten points without a trend rule', async () => {
+    // After the run, ten points that fire no rule end the episode (TREND_QUIET_POINTS).
+    const quiet = [100.5, 99, 99, 99, 99, 101, 99, 99, 99, 99];
+    expect(quiet).toHaveLength(TREND_QUIET_POINTS);
+    await send('PZ-S2', [...BASELINE, ...repeat(9, 99.5), ...quiet]);
     const changes = await events('PZ-S2', 'trend_state_changed');
     expect(changes.map((e) => [e.context.metric, e.context.trend_state, e.context.read_at])).toEqual([
       [PRESSURE, 'yellow', readAt(28)],
-      [LEVEL, 'green', readAt(29)],
+      [LEVEL, 'green', readAt(28 + TREND_QUIET_POINTS)],
     ]);
+    expect(await events('PZ-S2', 'trend_state_trending', LEVEL)).toHaveLength(1);
     expect(changes[0]!.context).toMatchObject({
       prev_trend_state: 'green',
       nelson_rule_number: 2,

@@ -13,6 +13,12 @@ const REASONS: Record<Abnormality, string> = {
 };
 /** The trend values of abnormality events: as many as rule 4 examines. */
 const TREND_VALUES = 14;
+/**
+ * A trend episode of a series lasts from a trend rule's firing until this many points in a row fire
+ * none (ADR 0011): readings close in time are correlated, so trend rules fire in bursts; each rule
+ * raises trend_state_trending once an episode, and the series counts as trending throughout it.
+ */
+export const TREND_QUIET_POINTS = 10;
 
 const abnormalityOf = (fired: readonly NelsonRule[]): Abnormality =>
   fired.includes(1) ? 'out_of_control' : fired.includes(4) ? 'abnormal' : 'normal';
@@ -49,26 +55,41 @@ export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windo
       const values = window.map((p) => p[1]);
       const result = evaluateNelson(values);
       const previous = memory[key]?.fired ?? [];
-      memory[key] = { t, fired: result.evaluated ? result.fired : null };
+      const before = memory[key]?.episode ?? null;
+      memory[key] = { t, fired: result.evaluated ? result.fired : null, episode: nextEpisode(before, result) };
       if (!result.evaluated) continue;
       const label = ev.entity.labels.get(name) ?? name;
       const { dataPointId, readAt } = reading;
       const point = { series: key, dataPointId, metric: `${group}.${name}`, label, value, values, result, readAt };
-      raiseOnsets(ev, point, previous);
+      raiseOnsets(ev, point, previous, before);
       updateAbnormality(ev, point, memory);
       updateTrend(ev, point, memory);
     }
   }
 }
 
-function raiseOnsets(ev: Evaluation, p: MetricPoint, previous: readonly NelsonRule[]) {
+/** The episode after this point: started or renewed by a trend rule, ended after TREND_QUIET_POINTS quiet points. */
+function nextEpisode(episode: SeriesMemory['episode'], result: NelsonResult): SeriesMemory['episode'] {
+  if (!result.evaluated) return episode ?? null;
+  const fired = trendRulesOf(result.fired);
+  if (fired.length) return { rules: [...new Set([...(episode?.rules ?? []), ...fired])].sort(), quiet: 0 };
+  if (!episode) return null;
+  return episode.quiet + 1 >= TREND_QUIET_POINTS ? null : { ...episode, quiet: episode.quiet + 1 };
+}
+
+function raiseOnsets(
+  ev: Evaluation,
+  p: MetricPoint,
+  previous: readonly NelsonRule[],
+  episode: SeriesMemory['episode'],
+) {
   const at = p.readAt;
   if (p.result.fired.includes(1) && !previous.includes(1)) {
     const context = abnormalityContext(p, 'out_of_control');
     ev.occurrence({ type: 'abnormality_state_out_of_control', subject: p.series, at, colour: 'red', context });
   }
   for (const rule of trendRulesOf(p.result.fired)) {
-    if (previous.includes(rule)) continue;
+    if (episode?.rules.includes(rule)) continue;
     const context = trendContext(p, rule, true);
     ev.occurrence({ type: 'trend_state_trending', subject: `${p.series}:${rule}`, at, colour: 'yellow', context });
   }
@@ -107,6 +128,8 @@ const evaluated = (memory: Record<string, SeriesMemory>) =>
   Object.entries(memory).flatMap(([key, m]) => (m.fired ? [[key, m.fired] as const] : []));
 /** Every rule firing at some metric's newest point: the entity's state is the worst of its metrics'. */
 const firedAnywhere = (memory: Record<string, SeriesMemory>) => evaluated(memory).flatMap(([, fired]) => fired);
+/** Whether some metric of the entity is in a trend episode. */
+const inEpisode = (memory: Record<string, SeriesMemory>) => Object.values(memory).some((m) => m.episode);
 
 /** The point's statistics and every evaluated metric's result, for an execution log. */
 function executionLog(p: MetricPoint, memory: Record<string, SeriesMemory>, describe: (f: NelsonRule[]) => string) {
@@ -139,7 +162,7 @@ function updateAbnormality(ev: Evaluation, p: MetricPoint, memory: Record<string
 }
 
 function updateTrend(ev: Evaluation, p: MetricPoint, memory: Record<string, SeriesMemory>) {
-  const trending = trendRulesOf(firedAnywhere(memory)).length > 0;
+  const trending = inEpisode(memory);
   const colour = resultColour('trend_state', trending ? 'trending' : 'steady');
   if (ev.entity.states.trend_state === colour) return;
   const rule = trendRulesOf(p.result.fired)[0] ?? null;

@@ -13,6 +13,8 @@ export type Point = [t: number, value: number];
 export interface SeriesMemory {
   t: number;
   fired: NelsonRule[] | null;
+  /** the trend episode the series is in: the trend rules fired in it and the points since the last one */
+  episode?: { rules: NelsonRule[]; quiet: number } | null;
 }
 
 /** A series of an entity in memory and in the cache: `group.metric`, after `dataPointId/` for a data point. */
