@@ -331,6 +331,14 @@ function piezometer(p: PiezometerPlan, at: (chainage: number, offset: number) =>
         state: 'orange',
       },
     ],
+    operationalRules: [
+      {
+        rule: `piezometric_level > ${warning}`,
+        rule_description: 'Read every 15 minutes and inspect the drains of the section.',
+        state: 'yellow',
+      },
+    ],
+    indicators: [{ name: 'Above the design phreatic surface', rule: `piezometric_level > ${critical}` }],
     contractedSlaTime: 3600,
     cadenceMinutes: 30,
     baseline: { pressure: round((p.level - p.tip) * KPA_PER_M), temperature: p.temperature },

@@ -118,7 +118,7 @@ describe('demo history and simulator', () => {
     expect(stored.flatMap((e) => e.readings)).toHaveLength(first);
 
     const pz = (await loadDemoInstruments(t.app)).find(
-      (d) => d.model.readingsAt(liveReadAt(d, now), 60_000) && !isScriptedSilence(d, liveReadAt(d, now)),
+      (d) => d.model.readingsAt(liveReadAt(d, now), 60_000) && !isScriptedSilence(d, now, liveReadAt(d, now)),
     )!;
     const entity = await t.db
       .selectFrom('monitored_entities')

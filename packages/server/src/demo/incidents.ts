@@ -4,32 +4,44 @@ import { MINUTE_MS } from './signals.ts';
 
 /**
  * The demo's scripted incidents, so that a short visit sees every kind of event arrive (the
- * signals' own outages and breaches are days apart). Every 30 minutes, in each demo project:
+ * signals' own outages and breaches are days apart). In cycles of 30 minutes from the simulator's
+ * start (`origin`), in each demo project:
  *   minute 1   a payload from an eid nobody registered (unknown_payload_received)
+ *   minute 2   a pressure spike on PZ-03 beyond its critical limit (limits, safety, operational,
+ *              advanced indicator, abnormality, the logger's data quality)
  *   minute 4   a truncated message from a logger (invalid_payload_received)
- *   minute 7   an impossible pressure on PZ-03 (invalid_metric_received, metric quality)
- *   minute 10  a pressure spike on PZ-03 beyond its critical limit (limits, safety, abnormality)
- *   12–29      the project's last logger falls silent (connectivity, health, data quality), then recovers
+ *   minute 6   an impossible pressure on PZ-03 (invalid_metric_received, metric quality)
+ *   8–25       the project's last logger falls silent (connectivity, then health), and recovers
  */
 export const INCIDENT_CYCLE_MS = 30 * MINUTE_MS;
 const SPIKE_EID = 'PZ-03';
 const SILENT_LOGGER: Record<string, string> = { 'cerro-azul': 'DL-03', 'ouse-embankment': 'DL-02' };
 const KPA_PER_M = 9.8068;
 
-const minuteOfCycle = (t: number) => Math.floor((t % INCIDENT_CYCLE_MS) / MINUTE_MS);
+const minuteOfCycle = (origin: number, t: number) =>
+  Math.floor(((((t - origin) % INCIDENT_CYCLE_MS) + INCIDENT_CYCLE_MS) % INCIDENT_CYCLE_MS) / MINUTE_MS);
 
 /** Whether the device is silenced by the script at `t`. */
-export function isScriptedSilence(device: Pick<DemoInstrument, 'eid' | 'projectSlug'>, t: number): boolean {
-  const minute = minuteOfCycle(t);
-  return SILENT_LOGGER[device.projectSlug] === device.eid && minute >= 12 && minute < 30;
+export function isScriptedSilence(
+  device: Pick<DemoInstrument, 'eid' | 'projectSlug'>,
+  origin: number,
+  t: number,
+): boolean {
+  const minute = minuteOfCycle(origin, t);
+  return SILENT_LOGGER[device.projectSlug] === device.eid && minute >= 8 && minute < 26;
 }
 
 /** The device's readings at `t` as the script bends them (an impossible value, a spike), or as they are. */
-export function scriptedReadings(device: DemoInstrument, t: number, readings: DemoReading[]): DemoReading[] {
+export function scriptedReadings(
+  device: DemoInstrument,
+  origin: number,
+  t: number,
+  readings: DemoReading[],
+): DemoReading[] {
   if (device.eid !== SPIKE_EID) return readings;
-  const minute = minuteOfCycle(t);
-  if (minute === 7) return readings.map((r) => ({ ...r, raw_metrics: { ...r.raw_metrics, pressure: 99_999 } }));
-  if (minute !== 10) return readings;
+  const minute = minuteOfCycle(origin, t);
+  if (minute === 6) return readings.map((r) => ({ ...r, raw_metrics: { ...r.raw_metrics, pressure: 99_999 } }));
+  if (minute !== 2) return readings;
   const critical = device.limits.find(
     (l) => l.metric === 'piezometric_level' && l.level === 'critical' && l.bound === 'upper',
   );
@@ -44,9 +56,9 @@ export type ProjectIncident =
   | { kind: 'invalid_payload'; eid: string; text: string; reason: string };
 
 /** The project-wide incidents due in (from, to]: at most one of each kind per cycle. */
-export function projectIncidents(slug: string, from: number, to: number): ProjectIncident[] {
+export function projectIncidents(slug: string, origin: number, from: number, to: number): ProjectIncident[] {
   const out: ProjectIncident[] = [];
-  const cycleStart = Math.floor(to / INCIDENT_CYCLE_MS) * INCIDENT_CYCLE_MS;
+  const cycleStart = origin + Math.floor((to - origin) / INCIDENT_CYCLE_MS) * INCIDENT_CYCLE_MS;
   const due = (minute: number) => {
     const at = cycleStart + minute * MINUTE_MS;
     return at > from && at <= to ? at : null;

@@ -30,7 +30,9 @@ export function createSimulator(app: IngestHost) {
   let devices: DemoInstrument[] = [];
   let loadedAt = -Infinity;
   const sent = new Map<string, number>();
-  let previousRound = Date.now();
+  // The scripted incidents count from the simulator's start, so that a fresh start sees them soon.
+  const origin = Date.now();
+  let previousRound = origin;
   return {
     async round(now = Date.now()): Promise<number> {
       if (now - loadedAt > RELOAD_MS || now < loadedAt) {
@@ -43,9 +45,9 @@ export function createSimulator(app: IngestHost) {
         if (t <= (sent.get(device.entityId) ?? device.latestReadAt ?? -Infinity)) continue;
         sent.set(device.entityId, t);
         const readings = device.model.readingsAt(t, LIVE_CADENCE_MS);
-        if (!readings || isScriptedSilence(device, t)) continue; // an outage: the device stays silent
+        if (!readings || isScriptedSilence(device, origin, t)) continue; // an outage: the device stays silent
         const payloads = byProject.get(device.projectId) ?? [];
-        for (const r of scriptedReadings(device, t, readings))
+        for (const r of scriptedReadings(device, origin, t, readings))
           payloads.push({ eid: device.eid, read_at: new Date(t).toISOString(), ...r });
         byProject.set(device.projectId, payloads);
       }
@@ -55,7 +57,7 @@ export function createSimulator(app: IngestHost) {
       }
       const projects = new Map(devices.map((d) => [d.projectId, d.projectSlug]));
       for (const [projectId, slug] of projects) {
-        for (const incident of projectIncidents(slug, previousRound, now)) {
+        for (const incident of projectIncidents(slug, origin, previousRound, now)) {
           if (incident.kind === 'unknown_eid') await ingestPayloads(app, projectId, incident.payload, 'simulator');
           else await recordInvalidPayload(app, projectId, incident);
         }
