@@ -104,6 +104,15 @@ appendResults(
 );
 console.log(`appended to ${resultsFile}`);
 
+// Issue 6's notification budgets (about a minute): ingest → stream latency under load, 1000 stream
+// clients. Its own process too; BENCH_NOTIFICATIONS=off skips it.
+if (process.env.BENCH_NOTIFICATIONS !== 'off') {
+  execFileSync(process.execPath, [join(import.meta.dirname, 'notifications.ts')], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_COMMAND: command },
+  });
+}
+
 // Issue 5's metrics workload (several minutes: 6.9 M values through HTTP); BENCH_METRICS=off skips it.
 // It runs in a process of its own, so that the heap and sockets of the measurements above do not
 // weigh on its figures.
