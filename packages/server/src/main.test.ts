@@ -149,6 +149,42 @@ describe('the server started as `npm start` starts it', () => {
     expect(body.objects.map((p) => p.name).sort()).toEqual(DEMO_PROJECTS.map((p) => p.name).sort());
   });
 
+  it('keeps the latest read_at of the demo instruments advancing (history, then the live simulator)', async () => {
+    const started = Date.now();
+    const login = await fetch(`${base}/auth/api/v1/users/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
+    const projects = (await (await fetch(`${base}/ui/api/v1/projects`, { headers })).json()) as {
+      objects: Array<{ id: string }>;
+    };
+    const switched = await fetch(`${base}/auth/api/v1/users/switch-data-context/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data_context: projects.objects[0]!.id }),
+    });
+    expect(switched.status).toBe(200);
+    const latestReadAt = async () => {
+      const response = await fetch(
+        `${base}/device-registry/api/v1/instruments?fields=latest_payload_read_at&paginate_by=1000`,
+        { headers: { authorization: `Token ${token}` } },
+      );
+      const body = (await response.json()) as { objects: Array<{ latest_payload_read_at: string | null }> };
+      return body.objects.reduce((max, o) => Math.max(max, Date.parse(o.latest_payload_read_at ?? '') || 0), 0);
+    };
+    // The simulator starts once the 90 days are written; then some instrument reads every few seconds.
+    const seen: number[] = [];
+    while (seen.length < 3 && Date.now() - started < 150_000) {
+      const latest = await latestReadAt();
+      if (latest > started - 60_000 && latest > (seen.at(-1) ?? 0)) seen.push(latest);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect(seen.length, `the newest readings seen: ${seen.map((t) => new Date(t).toISOString()).join(', ')}`).toBe(3);
+  }, 160_000);
+
   it('shuts down gracefully on SIGTERM with exit code 0', async () => {
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
       server.once('exit', (code, signal) => resolve({ code, signal })),

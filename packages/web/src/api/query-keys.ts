@@ -25,6 +25,25 @@ export const queryKeys = {
   },
   registry: {
     responderTypes: (projectId?: string | null) => ['registry', 'responder-types', projectId] as const,
+    /** instruments, interface nodes and virtual devices with their schemes, for searches */
+    deviceChoices: (projectId?: string | null) => ['registry', 'device-choices', projectId] as const,
+    device: (kind: string, id: string) => ['registry', 'device', kind, id] as const,
+  },
+  metrics: {
+    timeseries: (body: unknown) => ['metrics', 'timeseries', body] as const,
+  },
+  notifications: {
+    /** every list of a project, whatever its filters: the stream and read actions refresh them all */
+    lists: (projectId?: string | null) => ['notifications', 'list', projectId] as const,
+    list: (projectId: string | null | undefined, filters: unknown) =>
+      ['notifications', 'list', projectId, filters] as const,
+    unreadCount: (projectId?: string | null) => ['notifications', 'unread-count', projectId] as const,
+    types: () => ['notifications', 'types'] as const,
+    readBy: (id: string) => ['notifications', 'read-by', id] as const,
+  },
+  rules: {
+    events: (query: unknown) => ['rules', 'events', query] as const,
+    execution: (id: string) => ['rules', 'execution', id] as const,
   },
   static: {
     file: (path: string) => ['static', path] as const,

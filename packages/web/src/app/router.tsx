@@ -17,7 +17,6 @@ const MODULE_PATHS = [
   'journal-manager',
   'metrics',
   'metrics/:stateType/:entityId/:entityType/:dataPointId?',
-  'notifications',
   'safety-state/*',
   'operational-state/*',
 ];
@@ -65,6 +64,10 @@ export const routes: RouteObject[] = [
           {
             path: '/permissions',
             lazy: gatedPage(() => import('../features/roles/permissions-page.tsx'), 'PermissionsPage'),
+          },
+          {
+            path: '/notifications',
+            lazy: gatedPage(() => import('../features/notifications/page/notifications-page.tsx'), 'NotificationsPage'),
           },
           ...MODULE_PATHS.map((path) => ({ path: `/${path}`, lazy: signedIn('GatedModulePage') })),
           { path: '*', lazy: signedIn('NotFoundPage') },

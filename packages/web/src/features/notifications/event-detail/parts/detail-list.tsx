@@ -1,0 +1,51 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface DetailItem {
+  label: string;
+  value: ReactNode;
+}
+
+const missing = (value: ReactNode) => value === null || value === undefined || value === '';
+
+/** Labelled values of an event; a missing value shows N/A (spec 001 §2). */
+export function DetailList({ items }: { items: DetailItem[] }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' },
+        columnGap: 2,
+        rowGap: { xs: 0.25, sm: 1 },
+        m: 0,
+      }}
+    >
+      {items.map(({ label, value }) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {missing(value) ? t('detail.na') : value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** A context value as text: strings and numbers as they are, anything else missing. */
+export function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value || null;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** A number with four decimals (spec 001 §2), or missing. */
+export function fourDecimals(value: unknown): string | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(4) : null;
+}

@@ -1,0 +1,50 @@
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intervalText } from '../../model/interval-text.ts';
+import { formatNotificationDate } from '../../model/notification-dates.ts';
+
+export interface IntervalRow {
+  key: string;
+  time: string;
+  /** milliseconds to the next older row; null for the last */
+  interval: number | null;
+  /** an extra column (a state), when the table has one */
+  extra?: ReactNode;
+}
+
+/** Times newest first with the interval to the next older one ('---' for the last, spec 001 §4). */
+export function IntervalTable({
+  rows,
+  label,
+  extraHeading,
+}: {
+  rows: IntervalRow[];
+  label: string;
+  extraHeading?: string;
+}) {
+  const { t, i18n } = useTranslation('notifications');
+  const locale = i18n.resolvedLanguage ?? 'en-US';
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320 }}>
+      <Table size="small" stickyHeader aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('detail.time')}</TableCell>
+            {extraHeading && <TableCell>{extraHeading}</TableCell>}
+            <TableCell>{t('detail.interval')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatNotificationDate(row.time, locale)}</TableCell>
+              {extraHeading && <TableCell>{row.extra}</TableCell>}
+              <TableCell>{intervalText(row.interval, locale)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

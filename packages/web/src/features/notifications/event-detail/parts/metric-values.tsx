@@ -1,0 +1,29 @@
+import { Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fourDecimals } from './detail-list.tsx';
+
+/** How many values show before "Show All (n)" (spec 001 §2). */
+export const PREVIEWED_VALUES = 3;
+
+/** A list of metric values: the first three with four decimals, and a toggle for all of them. */
+export function MetricValues({ values }: { values: unknown }) {
+  const { t } = useTranslation('notifications');
+  const [all, setAll] = useState(false);
+  const numbers = Array.isArray(values) ? values.filter((v): v is number => typeof v === 'number') : [];
+  if (!numbers.length) return <>{t('detail.na')}</>;
+  const shown = all ? numbers : numbers.slice(0, PREVIEWED_VALUES);
+  return (
+    <>
+      <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {shown.map((v) => fourDecimals(v)).join(', ')}
+        {!all && numbers.length > PREVIEWED_VALUES && ', …'}
+      </Typography>
+      {numbers.length > PREVIEWED_VALUES && (
+        <Button size="small" onClick={() => setAll((v) => !v)} sx={{ ml: 1, py: 0, minWidth: 0 }}>
+          {all ? t('detail.showLess') : t('detail.showAll', { count: numbers.length })}
+        </Button>
+      )}
+    </>
+  );
+}

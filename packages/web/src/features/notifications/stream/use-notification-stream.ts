@@ -1,0 +1,101 @@
+import { alertSnackbarVariant, type NotificationObject, type StreamAlert } from '@vigil/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notificationsApi } from '../../../api/notifications.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { useMessageBar } from '../../../app/shell/message-bar-context.ts';
+import { useSession } from '../../../app/session-context.ts';
+import { notificationTitle } from '../model/notification-title.ts';
+import { NotificationStreamClient, type StreamStatus } from './notification-stream-client.ts';
+
+/** A reading often raises several notifications at once: one refresh for the lot. */
+const REFRESH_DELAY_MS = 300;
+
+/**
+ * The signed-in app's one stream (spec 001 §4): new notifications refresh the lists and the unread
+ * count, alerts show a snackbar by priority, and the connection's state shows in the message bar
+ * (streamError while connecting) and as snackbars (connectionError until the retry, success on
+ * reconnect, which clears the lists and fetches them again). Offline pauses the stream.
+ */
+export function useNotificationStream() {
+  const { t } = useTranslation('notifications');
+  const { token, project } = useSession();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const messageBar = useMessageBar();
+  // Handlers change with the language; the stream should not reconnect for that.
+  const latest = useRef({ t, enqueueSnackbar, messageBar });
+  latest.current = { t, enqueueSnackbar, messageBar };
+
+  useEffect(() => {
+    const lists = queryKeys.notifications.lists(project.id);
+    const unread = queryKeys.notifications.unreadCount(project.id);
+    const recent = new Map<string, NotificationObject>();
+    let refresh: ReturnType<typeof setTimeout> | undefined;
+    let warningShown = false;
+
+    const scheduleRefresh = () => {
+      clearTimeout(refresh);
+      refresh = setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: lists });
+        void queryClient.invalidateQueries({ queryKey: unread });
+      }, REFRESH_DELAY_MS);
+    };
+    const hideWarning = () => {
+      if (warningShown) latest.current.messageBar.hide();
+      warningShown = false;
+    };
+
+    const onStatus = (status: StreamStatus) => {
+      const { t, enqueueSnackbar, messageBar } = latest.current;
+      if (status.type === 'open') hideWarning();
+      else if (status.type === 'error' && status.retryIn === null) {
+        messageBar.show({ message: t('stream.streamError'), severity: 'warning' });
+        warningShown = true;
+      } else if (status.type === 'error') {
+        hideWarning();
+        enqueueSnackbar(t('stream.connectionError', { seconds: Math.round(status.retryIn! / 1000) }), {
+          variant: 'warning',
+          autoHideDuration: status.retryIn,
+          preventDuplicate: true,
+        });
+      } else if (status.type === 'reconnected') {
+        hideWarning();
+        if (status.afterError) enqueueSnackbar(t('stream.reconnected'), { variant: 'success' });
+        void queryClient.resetQueries({ queryKey: lists });
+        void queryClient.invalidateQueries({ queryKey: unread });
+      }
+    };
+
+    const onAlert = (alert: StreamAlert) => {
+      const { t, enqueueSnackbar } = latest.current;
+      const notification = recent.get(alert.notification_id);
+      const text = notification ? notificationTitle(t, notification) : alert.text;
+      enqueueSnackbar(text, { variant: alertSnackbarVariant(alert.priority) });
+    };
+
+    const client = new NotificationStreamClient(() => notificationsApi.streamUrl(token), {
+      notification: (notification) => {
+        recent.set(notification.id, notification);
+        if (recent.size > 50) recent.delete(recent.keys().next().value!);
+        scheduleRefresh();
+      },
+      alert: onAlert,
+      status: onStatus,
+    });
+    const pause = () => client.pause();
+    const resume = () => client.resume();
+    window.addEventListener('offline', pause);
+    window.addEventListener('online', resume);
+    client.start();
+    return () => {
+      window.removeEventListener('offline', pause);
+      window.removeEventListener('online', resume);
+      clearTimeout(refresh);
+      client.stop();
+      hideWarning();
+    };
+  }, [token, project.id, queryClient]);
+}
