@@ -34,7 +34,14 @@ let engine: RulesEngine;
 
 beforeAll(async () => {
   t = await createTestApp();
-  devices = await createPiezometers(t, CERRO, Object.fromEntries(EIDS.map((eid) => [eid, 100])));
+  // The statistical rules watch metrics with limits: these are never reached.
+  const watched = [PRESSURE, LEVEL].map((key) => {
+    const [group, metric] = key.split('.');
+    return { group, metric, level: 'critical', bound: 'upper', value: 1e9 };
+  });
+  devices = await createPiezometers(t, CERRO, Object.fromEntries(EIDS.map((eid) => [eid, 100])), {
+    metricLimits: watched,
+  });
   token = await tokenFor(t, 'admin', devices.projectId);
   engine = t.app.rulesEngine!;
 });
@@ -192,6 +199,26 @@ describe('trend (Nelson rules 2, 3, 5, 6, 7 and 8)', () => {
     expect(onsets[0]!.context.metric_value).toBeCloseTo(level(pressures.at(-1)!), 9);
     expectValues(onsets[0]!.context.metric_values, pressures.slice(-c.values).map(level));
     expect((await states(c.eid)).trend_state).toBe('yellow');
+  });
+});
+
+describe('watched metrics', () => {
+  it('leaves metrics without limits out of the statistical rules', async () => {
+    const quiet = await createPiezometers(t, CERRO, { 'PZ-UNWATCHED': 100 });
+    await send('PZ-UNWATCHED', [...BASELINE, 100, 104, 100]);
+    expect(
+      (await t.call('GET', `/rules-engine/api/v1/events/?monitored_entity_ids=${quiet.ids['PZ-UNWATCHED']}`, { token }))
+        .body.count,
+    ).toBe(0);
+    expect(
+      (
+        await t.db
+          .selectFrom('monitored_entities')
+          .select('states')
+          .where('id', '=', quiet.ids['PZ-UNWATCHED']!)
+          .executeTakeFirstOrThrow()
+      ).states,
+    ).toContain('"abnormality_state":"unknown"');
   });
 });
 

@@ -2,7 +2,7 @@ import { TREND_RULES, evaluateNelson, nelsonValuesOf, resultColour } from '@vigi
 import type { NelsonResult, NelsonRule } from '@vigil/domain';
 import type { EngineReading, Evaluation } from './evaluation.ts';
 import { NELSON_RULE_TEXT as RULES, nelsonReason } from './nelson-wording.ts';
-import { STATISTICS_GROUPS, addPoint, seriesKey, statisticsMemory } from './statistics-windows.ts';
+import { STATISTICS_GROUPS, addPoint, isWatched, seriesKey, statisticsMemory } from './statistics-windows.ts';
 import type { SeriesMemory, StatisticsWindows } from './statistics-windows.ts';
 
 type Abnormality = 'normal' | 'abnormal' | 'out_of_control';
@@ -38,7 +38,7 @@ interface MetricPoint {
 }
 
 /**
- * Abnormality and trend (spec 001 §3–§4): each numeric raw and calculated metric's newest value
+ * Abnormality and trend (spec 001 §3–§4): each watched (limited) raw and calculated metric's newest value
  * against its rolling window (Nelson rules, @vigil/domain nelson.ts). Per metric the memory keeps the
  * rules that fired at its newest point; the entity is as abnormal as its worst metric (rule 1 out of
  * control, rule 4 abnormal) and trending while any metric fires a trend rule. The onset of rule 1 and
@@ -49,6 +49,7 @@ export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windo
   const t = Date.parse(reading.readAt);
   for (const group of STATISTICS_GROUPS) {
     for (const [name, value] of Object.entries(reading.metrics[group] ?? {})) {
+      if (!isWatched(ev.entity, group, name)) continue;
       const key = seriesKey(reading.dataPointId, group, name);
       const window = windows.get(ev.entity.id, key);
       if (!Number.isFinite(value) || !window || !addPoint(window, t, value)) continue;

@@ -1,6 +1,6 @@
 import { NELSON_WINDOW, type NelsonRule } from '@vigil/domain';
 import { sql } from 'kysely';
-import type { Trx } from './engine-entity.ts';
+import type { EngineEntity, Trx } from './engine-entity.ts';
 import type { EngineReading, Evaluation } from './evaluation.ts';
 
 /** The groups the statistics rules follow: context metrics are constants, user metrics typed in, invalid ones refused. */
@@ -16,6 +16,13 @@ export interface SeriesMemory {
   /** the trend episode the series is in: the trend rules fired in it and the points since the last one */
   episode?: { rules: NelsonRule[]; quiet: number } | null;
 }
+
+/**
+ * The statistical rules watch the metrics an engineer set warning or critical limits on (ADR 0011):
+ * Nelson's rules on every channel (a logger's temperature, a battery) would bury what matters.
+ */
+export const isWatched = (entity: EngineEntity, group: string, metric: string) =>
+  entity.limits.some((l) => l.group === group && l.metric === metric);
 
 /** A series of an entity in memory and in the cache: `group.metric`, after `dataPointId/` for a data point. */
 export const seriesKey = (dataPointId: string, group: string, metric: string) =>
@@ -71,6 +78,7 @@ export class StatisticsWindows {
       for (const r of readings.get(ev.entity.id) ?? []) {
         for (const group of STATISTICS_GROUPS) {
           for (const metric in r.metrics[group]) {
+            if (!isWatched(ev.entity, group, metric)) continue;
             const key = seriesKey(r.dataPointId, group, metric);
             const id = `${ev.entity.id}\u0000${key}`;
             const window = this.#windows.get(id);
