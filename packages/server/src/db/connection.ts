@@ -28,5 +28,28 @@ export function openDatabase(options: DbOptions): { db: Db; dialect: Dialect } {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    dialect: 'sqlite',
+  };
+}
+
+/**
+ * Kysely prepares every statement it runs; preparing costs more than running a small insert, and
+ * the server runs the same few hundred statements over and over. Statements are kept by their SQL
+ * (Kysely runs one at a time on the connection, so a cached statement is never busy).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (!statement) {
+        if (statements.size >= 2000) statements.clear();
+        statements.set(source, (statement = sqlite.prepare(source)));
+      }
+      return statement;
+    },
+  };
 }
