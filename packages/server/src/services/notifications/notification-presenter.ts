@@ -1,14 +1,6 @@
+import type { NotificationReader } from '@vigil/domain';
 import type { NotificationsTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
-
-/** A user who read a notification, as `read_by_users` lists them. */
-export interface NotificationReader {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  read_at: string;
-}
 
 export type NotificationRow = Omit<NotificationsTable, 'seq'> & { seq: number };
 

@@ -1,8 +1,9 @@
+import type { NotificationReader } from '@vigil/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { listBody, runListQuery } from '../../http/list-query.ts';
 import { notificationList, type NotificationQuery } from './notification-query.ts';
-import { presentNotification, type NotificationReader } from './notification-presenter.ts';
+import { presentNotification } from './notification-presenter.ts';
 
 /** Whose notifications: read state is per user, notifications are per project. */
 export interface Reader {
