@@ -26,12 +26,12 @@ export function liveReadAt(device: Pick<DemoInstrument, 'eid'>, now: number): nu
  * each device's newest live reading not sent yet (none during its outages) and returns how many
  * readings were stored. The device list is reloaded every 5 minutes.
  */
-export function createSimulator(app: IngestHost) {
+export function createSimulator(app: IngestHost, options: { origin?: number } = {}) {
   let devices: DemoInstrument[] = [];
   let loadedAt = -Infinity;
   const sent = new Map<string, number>();
   // The scripted incidents count from the simulator's start, so that a fresh start sees them soon.
-  const origin = Date.now();
+  const origin = options.origin ?? Date.now();
   let previousRound = origin;
   return {
     async round(now = Date.now()): Promise<number> {
