@@ -38,8 +38,8 @@ test('a reading beyond a limit reaches the bell and the drawer live, and opening
   await expect(item.getByText('MET-01 Crest weather station')).toBeVisible();
   await expect(item.getByRole('img', { name: 'Critical' })).toBeVisible();
   await expect(item.getByRole('img', { name: 'Unread' })).toBeVisible();
-  // The alert's snackbar (critical priority: error); the open drawer hides it from the accessibility tree.
-  await expect(page.getByRole('alert', { includeHidden: true }).filter({ hasText: RAINFALL_CRITICAL })).toBeVisible();
+  // The alert's snackbar (critical priority: error), announced: the drawer is not modal and hides nothing.
+  await expect(page.getByRole('alert').filter({ hasText: RAINFALL_CRITICAL })).toBeVisible();
   await expect.poll(() => unreadOnBell(page)).toBeGreaterThanOrEqual(2);
   await saveDialogScreens(page, 'notifications-drawer');
 
@@ -62,6 +62,21 @@ test('a reading beyond a limit reaches the bell and the drawer live, and opening
   await page.keyboard.press('Escape');
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(item.getByRole('img', { name: 'Unread' })).toHaveCount(0);
+});
+
+test('the drawer hides nothing of the page; Escape closes it and gives the focus back to the bell', async ({
+  page,
+  request,
+}) => {
+  const { user } = await notificationsSetup(request, 'escape');
+  await openShell(page, user.username, '/', user.password);
+  await bell(page).click();
+  await expect(drawer(page)).toBeFocused();
+  // Not modal: the menu stays in the accessibility tree, as do the alerts' snackbars.
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toBeHidden();
+  await expect(bell(page)).toBeFocused();
 });
 
 test('filters narrow the drawer by read status, level, event type and period', async ({ page, request }) => {

@@ -41,7 +41,7 @@ export async function instrumentByEid(request: APIRequestContext, token: string,
   return device;
 }
 
-/** The bell of the top bar; its name carries the unread count. A drawer or dialog open above hides it from the accessibility tree. */
+/** The bell of the top bar; its name carries the unread count. A dialog open above hides it from the accessibility tree. */
 export const bell = (page: Page) =>
   page.getByRole('button', { name: /^Notifications, unread: \d+$/, includeHidden: true });
 

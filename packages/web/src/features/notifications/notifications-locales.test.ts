@@ -13,6 +13,14 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].ma
 describe('the notifications translations', () => {
   const reference = Object.fromEntries(flatten(read('en-US')));
 
+  it.each(LOCALES)('%s has a text for every en-US key, and no other', (lang) => {
+    expect(
+      flatten(read(lang))
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(Object.keys(reference).sort());
+  });
+
   it.each(LOCALES)('%s keeps the placeholders of every en-US text', (lang) => {
     for (const [key, text] of flatten(read(lang))) {
       expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(reference[key]!));

@@ -4,7 +4,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Badge, Box, Collapse, Divider, Drawer, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { NotificationObject } from '@vigil/domain';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationList } from '../components/notification-list.tsx';
@@ -23,10 +23,18 @@ interface NotificationDrawerProps {
   onSelect(notification: NotificationObject): void;
 }
 
-/** The right-hand notification drawer (spec 001 §2): filters, mark all read, and the list. */
+/**
+ * The right-hand notification drawer (spec 001 §2): filters, mark all read, and the list.
+ *
+ * Not modal: a modal would hide the rest of the page from assistive technology, the alerts'
+ * snackbars with it, and alerts are what an operator keeps the drawer open for. It takes the focus
+ * when it opens and gives it back when it closes; Escape closes it.
+ */
 export function NotificationDrawer({ open, onClose, selectedId, onSelect }: NotificationDrawerProps) {
   const { t } = useTranslation('notifications');
   const titleId = useId();
+  const paper = useRef<HTMLDivElement>(null);
+  useFocusWhileOpen(open, paper);
   const [filtering, setFiltering] = useState(false);
   const { filters, query, apply } = useAppliedFilters(false);
   const list = useNotificationList(query);
@@ -36,14 +44,26 @@ export function NotificationDrawer({ open, onClose, selectedId, onSelect }: Noti
 
   return (
     <Drawer
+      variant="persistent"
       anchor="right"
       open={open}
-      onClose={onClose}
       slotProps={{
         paper: {
+          ref: paper,
           role: 'dialog',
           'aria-labelledby': titleId,
-          sx: { width: { xs: '100%', sm: DRAWER_WIDTH }, display: 'flex', flexDirection: 'column' },
+          tabIndex: -1,
+          onKeyDown: (event: KeyboardEvent) => {
+            // Menus and suggestion lists inside close themselves on Escape and stop it there.
+            if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+          },
+          sx: {
+            width: { xs: '100%', sm: DRAWER_WIDTH },
+            display: 'flex',
+            flexDirection: 'column',
+            boxShadow: 16,
+            outline: 'none',
+          },
         },
       }}
     >
@@ -106,4 +126,17 @@ export function NotificationDrawer({ open, onClose, selectedId, onSelect }: Noti
       </Box>
     </Drawer>
   );
+}
+
+/** Moves the focus into `panel` when it opens, and back to where it was (the bell) when it closes from inside. */
+function useFocusWhileOpen(open: boolean, panel: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = panel.current;
+    if (!open || !element) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    element.focus({ preventScroll: true });
+    return () => {
+      if (element.contains(document.activeElement)) before?.focus({ preventScroll: true });
+    };
+  }, [open, panel]);
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNotificationDate } from '../../model/notification-dates.ts';
+import { InlineCode } from '../parts/code-block.tsx';
 import { DetailList, textOf } from '../parts/detail-list.tsx';
 import { DetailSection } from '../parts/detail-section.tsx';
 import { EventIntervals } from '../parts/event-intervals.tsx';
@@ -15,6 +16,7 @@ import { slaText } from './health-body.tsx';
 export function ConnectivityBody({ notification }: BodyProps) {
   const { t, i18n } = useTranslation('notifications');
   const c = contextOf(notification);
+  const rule = textOf(c.rule);
   const date = (value: unknown) =>
     textOf(value) ? formatNotificationDate(String(value), i18n.resolvedLanguage ?? 'en-US') : null;
   return (
@@ -25,7 +27,7 @@ export function ConnectivityBody({ notification }: BodyProps) {
           { label: t('detail.receivedAt'), value: date(c.latest_payload_received_at) },
           { label: t('detail.slaTime'), value: slaText(t, c.contracted_sla_time) },
           { label: t('detail.connectivityRule'), value: textOf(c.rule_description) },
-          { label: t('detail.expression'), value: textOf(c.rule) },
+          { label: t('detail.expression'), value: rule && <InlineCode text={rule} /> },
         ]}
       />
       <DetailSection title={t('detail.connectivityIntervals')}>

@@ -9,6 +9,7 @@ export function HealthBody({ notification }: BodyProps) {
   const { t } = useTranslation('notifications');
   const c = contextOf(notification);
   const intervals = (Array.isArray(c.intervals) ? c.intervals : []).map(objectOf);
+  const sla = typeof c.contracted_sla_time === 'number' ? c.contracted_sla_time : null;
   return (
     <>
       <DetailList items={[{ label: t('detail.slaTime'), value: slaText(t, c.contracted_sla_time) }]} />
@@ -20,6 +21,7 @@ export function HealthBody({ notification }: BodyProps) {
               key: `${String(i.read_at)}-${n}`,
               time: String(i.read_at),
               interval: typeof i.interval_seconds === 'number' ? i.interval_seconds * 1000 : null,
+              late: sla !== null && typeof i.interval_seconds === 'number' && i.interval_seconds > sla,
             }))}
           />
         ) : (

@@ -8,11 +8,12 @@ import { contextOf, objectOf, type BodyProps } from './body-props.ts';
 export function UnknownPayloadBody({ notification }: BodyProps) {
   const { t } = useTranslation('notifications');
   const c = contextOf(notification);
+  const type = textOf(c.payload_type) ?? notification.extra.payload_type;
   return (
     <>
       <DetailList
         items={[
-          { label: t('detail.payloadType'), value: textOf(c.payload_type) ?? notification.extra.payload_type },
+          { label: t('detail.payloadType'), value: type && t(`payloadTypes.${type}`, { defaultValue: type }) },
           { label: t('detail.reason'), value: textOf(c.reason) ?? textOf(objectOf(c.extra).reason) },
         ]}
       />

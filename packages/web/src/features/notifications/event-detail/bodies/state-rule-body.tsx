@@ -1,5 +1,5 @@
-import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { InlineCode } from '../parts/code-block.tsx';
 import { DetailList, textOf } from '../parts/detail-list.tsx';
 import { DetailSection } from '../parts/detail-section.tsx';
 import { EventIntervals } from '../parts/event-intervals.tsx';
@@ -10,6 +10,7 @@ import { contextOf, type BodyProps } from './body-props.ts';
 export function StateRuleBody({ notification }: BodyProps) {
   const { t } = useTranslation('notifications');
   const c = contextOf(notification);
+  const rule = textOf(c.rule);
   const state = notification.notification_type.name === 'safety_state_changed' ? 'safety_state' : 'operational_state';
   return (
     <>
@@ -17,14 +18,7 @@ export function StateRuleBody({ notification }: BodyProps) {
         items={[
           { label: t('detail.ruleName'), value: textOf(c.rule_name) },
           { label: t('detail.description'), value: textOf(c.rule_description) },
-          {
-            label: t('detail.expression'),
-            value: textOf(c.rule) && (
-              <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-                {textOf(c.rule)}
-              </Box>
-            ),
-          },
+          { label: t('detail.expression'), value: rule && <InlineCode text={rule} /> },
         ]}
       />
       <DetailSection title={t('detail.eventHistory')}>

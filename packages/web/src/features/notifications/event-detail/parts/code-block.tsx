@@ -28,6 +28,15 @@ export function CodeBlock({ text, label }: { text: string | null | undefined; la
   );
 }
 
+/** An expression of a rule, in the code font, within a line of text. */
+export function InlineCode({ text }: { text: string }) {
+  return (
+    <Box component="code" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}>
+      {text}
+    </Box>
+  );
+}
+
 /** A payload or other value as readable JSON. */
 export function jsonText(value: unknown): string | null {
   if (value === null || value === undefined) return null;

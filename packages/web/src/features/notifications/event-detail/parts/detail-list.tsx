@@ -17,15 +17,17 @@ export function DetailList({ items }: { items: DetailItem[] }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' },
+        // One label width for every list of the detail, so the entity block and the body line up;
+        // side by side on a phone too, so that the body starts within the first screen.
+        gridTemplateColumns: { xs: '35% minmax(0, 1fr)', sm: '12rem minmax(0, 1fr)' },
         columnGap: 2,
-        rowGap: { xs: 0.25, sm: 1 },
+        rowGap: 1,
         m: 0,
       }}
     >
       {items.map(({ label, value }) => (
         <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>

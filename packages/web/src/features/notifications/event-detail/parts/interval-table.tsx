@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intervalText } from '../../model/interval-text.ts';
@@ -11,6 +11,8 @@ export interface IntervalRow {
   interval: number | null;
   /** an extra column (a state), when the table has one */
   extra?: ReactNode;
+  /** an interval beyond the contracted SLA time: the gap that changed the health */
+  late?: boolean;
 }
 
 /** Times newest first with the interval to the next older one ('---' for the last, spec 001 §4). */
@@ -26,7 +28,8 @@ export function IntervalTable({
   const { t, i18n } = useTranslation('notifications');
   const locale = i18n.resolvedLanguage ?? 'en-US';
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320 }}>
+    // A phone scrolls the whole dialog: a second scrolling box inside it would trap the thumb.
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: { sm: 320 } }}>
       <Table size="small" stickyHeader aria-label={label}>
         <TableHead>
           <TableRow>
@@ -40,7 +43,12 @@ export function IntervalTable({
             <TableRow key={row.key}>
               <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatNotificationDate(row.time, locale)}</TableCell>
               {extraHeading && <TableCell>{row.extra}</TableCell>}
-              <TableCell>{intervalText(row.interval, locale)}</TableCell>
+              <TableCell sx={row.late ? { color: 'warning.dark', fontWeight: 700 } : undefined}>
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {intervalText(row.interval, locale)}
+                </Box>
+                {row.late && ` · ${t('detail.beyondSla')}`}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -7,7 +7,7 @@ interface LineChartProps {
   points: ChartPoint[];
   limits: Array<{ name: string; value: number; colour: string; label: string }>;
   time: [number, number];
-  /** the event's time, drawn as a dashed line */
+  /** the time of the event's reading, drawn as a dashed line */
   marker: number;
   height: number;
   label: string;
@@ -48,20 +48,16 @@ export function LineChart({ points, limits, time, marker, height, label }: LineC
         ))}
         <line x1={x(marker)} x2={x(marker)} y1={BOX.top} y2={height - BOX.bottom} stroke={axis} strokeDasharray="4 3" />
         {limits.map((l) => (
-          <g key={l.name}>
-            <line
-              x1={BOX.left}
-              x2={width - BOX.right}
-              y1={y(l.value)}
-              y2={y(l.value)}
-              stroke={l.colour}
-              strokeWidth={1.5}
-              strokeDasharray="6 3"
-            />
-            <text x={width - BOX.right - 4} y={y(l.value) - 4} textAnchor="end" fill={l.colour} fontWeight={600}>
-              {l.label} {number.format(l.value)}
-            </text>
-          </g>
+          <line
+            key={l.name}
+            x1={BOX.left}
+            x2={width - BOX.right}
+            y1={y(l.value)}
+            y2={y(l.value)}
+            stroke={l.colour}
+            strokeWidth={1.5}
+            strokeDasharray="6 3"
+          />
         ))}
         <path
           d={linePath(points, x, y, 6 * 3_600_000)}
@@ -71,6 +67,22 @@ export function LineChart({ points, limits, time, marker, height, label }: LineC
         />
         {points.length <= 60 &&
           points.map((p) => <circle key={p.t} cx={x(p.t)} cy={y(p.v)} r={2.5} fill={theme.palette.primary.main} />)}
+        {/* The limits' names above the series, with a halo: legible where the series runs under them. */}
+        {limits.map((l) => (
+          <text
+            key={l.name}
+            x={width - BOX.right - 4}
+            y={y(l.value) - 4}
+            textAnchor="end"
+            fill={l.colour}
+            fontWeight={600}
+            stroke={theme.palette.background.paper}
+            strokeWidth={3}
+            paintOrder="stroke"
+          >
+            {l.label} {number.format(l.value)}
+          </text>
+        ))}
       </svg>
     </Box>
   );
