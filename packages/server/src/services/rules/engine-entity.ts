@@ -46,14 +46,18 @@ export interface EngineEntity {
 export const isSuppressed = (e: EngineEntity) => e.maintenanceMode || e.turnedOff || e.decommissioned;
 
 /**
- * Loads entities for evaluation. On PostgreSQL the rows are locked (in id order, so that two
- * instances never deadlock) until the transaction ends: one evaluation of an entity at a time.
+ * Loads entities for evaluation. On PostgreSQL each entity's advisory lock is taken (in one order,
+ * so that two instances never deadlock) until the transaction ends: one evaluation of an entity at a time.
  */
 export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string[]): Promise<EngineEntity[]> {
   if (!ids.length) return [];
   const sorted = [...new Set(ids)].sort();
   if (dialect === 'postgres') {
-    await sql`select id from monitored_entities where id in (${sql.join(sorted)}) order by id for update`.execute(trx);
+    // Advisory locks, not row locks: ingest keeps updating the rows' latest_payload_* meanwhile.
+    await sql`select pg_advisory_xact_lock(k) from (
+      select distinct hashtextextended(id, 0) as k from unnest(${sorted}::text[]) as id order by k) as keys`.execute(
+      trx,
+    );
   }
   const rows = await trx
     .selectFrom('monitored_entities as e')
