@@ -14,6 +14,7 @@ import { registerErrorHandler, sendError, sendNotFound, toHttpError } from './ht
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { SERVICE_CATALOGUE } from './services/catalogue.ts';
 import { SERVICE_PLUGINS } from './services/index.ts';
+import { startCompactor, type Compactor } from './services/metrics/compaction.ts';
 import { startRulesEngine, type RulesEngine } from './services/rules/engine.ts';
 import { VERSION } from './version.ts';
 
@@ -26,6 +27,8 @@ declare module 'fastify' {
     bus: Bus;
     /** the rules engine when this instance runs the `rules` service */
     rulesEngine: RulesEngine | null;
+    /** compaction of series values (ADR 0014) when this instance runs the `ingest` service */
+    compactor: Compactor | null;
   }
 }
 
@@ -92,6 +95,9 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
     : null;
   app.decorate('rulesEngine', rulesEngine);
   app.addHook('preClose', async () => rulesEngine?.stop());
+  const compactor = config.SERVICES.includes('ingest') ? startCompactor({ db, dialect, log: app.log }) : null;
+  app.decorate('compactor', compactor);
+  app.addHook('onClose', async () => compactor?.stop());
   registerErrorHandler(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {

@@ -2,11 +2,13 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration } from 'kys
 import * as foundation from './migrations/0001-foundation.ts';
 import * as registryAndMetrics from './migrations/0002-registry-and-metrics.ts';
 import * as rulesAndNotifications from './migrations/0003-rules-and-notifications.ts';
+import * as seriesBlocks from './migrations/0004-series-blocks.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-registry-and-metrics': registryAndMetrics,
   '0003-rules-and-notifications': rulesAndNotifications,
+  '0004-series-blocks': seriesBlocks,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

@@ -192,6 +192,8 @@ export interface DataPointsTable {
 }
 
 export interface ReadingsTable {
+  /** arrival order (ADR 0014): compaction turns readings after metric_compaction.compacted_seq into blocks */
+  seq: Generated<number>;
   entity_id: string;
   /** '' when the reading is not of a data point */
   data_point_id: string;
@@ -209,17 +211,10 @@ export interface MetricSeriesTable {
   metric: string;
 }
 
-export interface MetricValuesTable {
+/** A series' values of one UTC day (ADR 0014), with the day's summary; `day` is its start in epoch ms. */
+export interface MetricBlocksTable {
   series_id: number;
-  /** epoch milliseconds */
-  t: number;
-  value: number;
-}
-
-export interface MetricRollupsTable {
-  series_id: number;
-  period: 'hour' | 'day';
-  bucket: number;
+  day: number;
   count: number;
   sum: number;
   min: number;
@@ -228,6 +223,13 @@ export interface MetricRollupsTable {
   first: number;
   last_t: number;
   last: number;
+  /** the times (epoch ms) then the values, float64 little-endian */
+  data: Uint8Array;
+}
+
+export interface MetricCompactionTable {
+  id: number;
+  compacted_seq: number;
 }
 
 export interface LatestReadingsTable {
@@ -333,8 +335,8 @@ export interface Database {
   data_points: DataPointsTable;
   readings: ReadingsTable;
   metric_series: MetricSeriesTable;
-  metric_values: MetricValuesTable;
-  metric_rollups: MetricRollupsTable;
+  metric_blocks: MetricBlocksTable;
+  metric_compaction: MetricCompactionTable;
   latest_readings: LatestReadingsTable;
   unknown_payloads: UnknownPayloadsTable;
   state_rule_executions: StateRuleExecutionsTable;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvents } from '../../bus/bus.ts';
+import { readConsistently, readValues } from '../metrics/series-values.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CERRO, createPiezometers, INGEST, tokenFor, type TestDevices } from './test-fixtures.ts';
 
@@ -28,17 +29,23 @@ async function reading(entityId: string, readAt: string) {
   return row && { ...row, metrics: JSON.parse(row.metrics) };
 }
 
+/** A series' stored values through the read path (blocks and the uncompacted tail). */
 async function valuesOf(entityId: string, group: string, metric: string) {
-  const rows = await t.db
-    .selectFrom('metric_values as v')
-    .innerJoin('metric_series as s', 's.id', 'v.series_id')
-    .select(['v.t', 'v.value'])
-    .where('s.entity_id', '=', entityId)
-    .where('s.metric_group', '=', group)
-    .where('s.metric', '=', metric)
-    .orderBy('v.t')
-    .execute();
-  return rows.map((r) => ({ t: Number(r.t), value: r.value }));
+  const series = await t.db
+    .selectFrom('metric_series')
+    .select('id')
+    .where('entity_id', '=', entityId)
+    .where('data_point_id', '=', '')
+    .where('metric_group', '=', group)
+    .where('metric', '=', metric)
+    .executeTakeFirst();
+  if (!series) return [];
+  const ref = { id: Number(series.id), entityId, dataPointId: '', group, metric };
+  const values = await readConsistently(t.db, t.app.dialect, (reader) =>
+    readValues(reader, [ref], 0, Date.parse('9999-01-01T00:00:00Z')),
+  );
+  const v = values.get(ref.id);
+  return v ? Array.from(v.times, (time, i) => ({ t: time, value: v.values[i]! })) : [];
 }
 
 describe('POST /ingest/api/v1/payloads', () => {

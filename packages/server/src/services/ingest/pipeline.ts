@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
+import type { Compactor } from '../metrics/compaction.ts';
 import { newId } from '../../db/values.ts';
 import { validationError, type ErrorDetails } from '../../http/errors.ts';
 import { writeBatch, type NewReading, type NewUnknownPayload } from '../metrics/write-store.ts';
@@ -20,6 +21,8 @@ export interface IngestHost {
   dialect: Dialect;
   bus: Bus;
   log: FastifyBaseLogger;
+  /** told how many readings were stored, so that it compacts them soon (ADR 0014) */
+  compactor?: Compactor | null;
 }
 
 /** How far ahead of the server's clock a read_at may be (clock skew of field loggers). */
@@ -123,6 +126,7 @@ export async function ingestPayloads(
     readings,
     unknownPayloads,
   });
+  app.compactor?.noteStored(inserted.length);
 
   let invalidValues = 0;
   for (const r of inserted) {

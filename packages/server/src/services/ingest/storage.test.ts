@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { decodeBlock } from '../metrics/series-blocks.ts';
 import {
   CERRO,
   createPiezometers,
@@ -36,7 +37,7 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 describe('idempotent, consistent storage', () => {
-  it('leaves every count and rollup sum unchanged when a batch is sent again', async () => {
+  it('leaves every count and value sum unchanged when a batch is sent again, before and after compaction', async () => {
     const batch = [...series('PZ-S1', '2026-08-01T00:00:00Z', 300), ...series('PZ-S2', '2026-08-01T00:05:00Z', 300)];
     expect((await post(batch)).body).toEqual({ accepted: 600, duplicates: 0, unknown: 0, invalid_values: 0 });
     const after = await storageSnapshot(t);
@@ -76,103 +77,57 @@ describe('idempotent, consistent storage', () => {
     expect(after.readings - before.readings).toBe(600);
     // pressure, temperature and piezometric level of each reading
     expect(after.values - before.values).toBe(1800);
-    expect(after.rollupCount - before.rollupCount).toBe(2 * 1800);
   });
 
-  it('keeps hourly and daily rollups equal to what the stored readings give', async () => {
-    // out of order, overlapping, spread over days, across several requests
+  it('keeps day blocks equal to what the stored readings give, with compaction between requests', async () => {
+    // out of order, overlapping, spread over days, across several requests, some into compacted days
     const all = shuffled([
       ...series('PZ-S1', '2026-05-01T00:00:00Z', 500, 7 * 60_000),
       ...series('PZ-S2', '2026-05-01T00:03:00Z', 400, 11 * 60_000),
     ]);
-    for (let i = 0; i < all.length; i += 170) await post(all.slice(Math.max(0, i - 20), i + 170));
+    for (let i = 0; i < all.length; i += 170) {
+      await post(all.slice(Math.max(0, i - 20), i + 170));
+      if (i % 340 === 0) await t.app.compactor!.run();
+    }
+    await t.app.compactor!.run();
 
     const readings = await t.db.selectFrom('readings').select(['entity_id', 'read_at', 'metrics']).execute();
-    type Agg = {
-      count: number;
-      sum: number;
-      min: number;
-      max: number;
-      firstT: number;
-      first: number;
-      lastT: number;
-      last: number;
-    };
-    const expected = new Map<string, Agg>();
+    // series key and day → the [t, value] pairs of the readings
+    const expected = new Map<string, Array<[number, number]>>();
     for (const r of readings) {
       const metrics = JSON.parse(r.metrics) as Record<string, Record<string, number>>;
       const t0 = Date.parse(r.read_at);
       for (const group of ['raw_metrics', 'calculated_metrics', 'invalid_metrics']) {
         for (const [metric, value] of Object.entries(metrics[group] ?? {})) {
-          for (const [period, ms] of [
-            ['hour', 3_600_000],
-            ['day', 86_400_000],
-          ] as const) {
-            const key = [r.entity_id, group, metric, period, Math.floor(t0 / ms) * ms].join('|');
-            const a = expected.get(key);
-            if (!a) {
-              expected.set(key, {
-                count: 1,
-                sum: value,
-                min: value,
-                max: value,
-                firstT: t0,
-                first: value,
-                lastT: t0,
-                last: value,
-              });
-              continue;
-            }
-            a.count += 1;
-            a.sum += value;
-            a.min = Math.min(a.min, value);
-            a.max = Math.max(a.max, value);
-            if (t0 < a.firstT) [a.firstT, a.first] = [t0, value];
-            if (t0 > a.lastT) [a.lastT, a.last] = [t0, value];
-          }
+          const key = [r.entity_id, group, metric, Math.floor(t0 / 86_400_000) * 86_400_000].join('|');
+          expected.set(key, [...(expected.get(key) ?? []), [t0, value]]);
         }
       }
     }
 
-    const rollups = await t.db
-      .selectFrom('metric_rollups as r')
-      .innerJoin('metric_series as s', 's.id', 'r.series_id')
-      .select([
-        's.entity_id',
-        's.metric_group',
-        's.metric',
-        'r.period',
-        'r.bucket',
-        'r.count',
-        'r.sum',
-        'r.min',
-        'r.max',
-      ])
-      .select(['r.first_t', 'r.first', 'r.last_t', 'r.last'])
+    const blocks = await t.db
+      .selectFrom('metric_blocks as b')
+      .innerJoin('metric_series as s', 's.id', 'b.series_id')
+      .select(['s.entity_id', 's.metric_group', 's.metric', 'b.day', 'b.count', 'b.sum', 'b.min', 'b.max'])
+      .select(['b.first_t', 'b.first', 'b.last_t', 'b.last', 'b.data'])
       .execute();
-    expect(rollups.length).toBe(expected.size);
-    for (const r of rollups) {
-      const key = [r.entity_id, r.metric_group, r.metric, r.period, Number(r.bucket)].join('|');
-      const want = expected.get(key);
-      expect(want, key).toBeDefined();
-      expect(Number(r.count), key).toBe(want!.count);
-      expect(r.sum, key).toBeCloseTo(want!.sum, 6);
-      expect(r.min, key).toBe(want!.min);
-      expect(r.max, key).toBe(want!.max);
-      expect([Number(r.first_t), r.first, Number(r.last_t), r.last], key).toEqual([
-        want!.firstT,
-        want!.first,
-        want!.lastT,
-        want!.last,
-      ]);
+    expect(blocks.length).toBe(expected.size);
+    for (const b of blocks) {
+      const key = [b.entity_id, b.metric_group, b.metric, Number(b.day)].join('|');
+      const pairs = expected.get(key)!.sort((x, y) => x[0] - y[0]);
+      expect(pairs, key).toBeDefined();
+      const values = pairs.map((p) => p[1]);
+      expect(Number(b.count), key).toBe(pairs.length);
+      expect(b.sum, key).toBeCloseTo(
+        values.reduce((a, v) => a + v, 0),
+        6,
+      );
+      expect(b.min, key).toBe(Math.min(...values));
+      expect(b.max, key).toBe(Math.max(...values));
+      expect([Number(b.first_t), b.first, Number(b.last_t), b.last], key).toEqual([...pairs[0]!, ...pairs.at(-1)!]);
+      const block = decodeBlock(b.data);
+      expect([...block.times], key).toEqual(pairs.map((p) => p[0]));
+      expect([...block.values], key).toEqual(values);
     }
-
-    // and every value row is one metric of one stored reading
-    const valueCount = await t.db
-      .selectFrom('metric_values')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const dayTotal = [...expected.entries()].filter(([k]) => k.includes('|day|')).reduce((n, [, a]) => n + a.count, 0);
-    expect(Number(valueCount.n)).toBe(dayTotal);
   });
 });

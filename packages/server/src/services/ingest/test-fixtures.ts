@@ -126,10 +126,14 @@ export async function tokenFor(t: TestApp, username: string, projectId: string, 
   return token;
 }
 
-/** Row counts and rollup totals of everything ingest writes: equal snapshots mean nothing was written. */
+/**
+ * Row counts and value totals of everything ingest writes, after compaction has put every stored
+ * value in its day block (ADR 0014): equal snapshots mean nothing was written.
+ */
 export async function storageSnapshot(t: TestApp) {
+  await t.app.compactor!.run();
   const count = async (
-    table: 'readings' | 'metric_series' | 'metric_values' | 'metric_rollups' | 'latest_readings' | 'unknown_payloads',
+    table: 'readings' | 'metric_series' | 'metric_blocks' | 'latest_readings' | 'unknown_payloads',
   ) =>
     Number(
       (
@@ -140,7 +144,7 @@ export async function storageSnapshot(t: TestApp) {
       ).n,
     );
   const totals = await t.db
-    .selectFrom('metric_rollups')
+    .selectFrom('metric_blocks')
     .select([sql<number>`coalesce(sum("count"), 0)`.as('count'), sql<number>`coalesce(sum("sum"), 0)`.as('sum')])
     .executeTakeFirstOrThrow();
   const entities = await t.db
@@ -151,12 +155,11 @@ export async function storageSnapshot(t: TestApp) {
   return {
     readings: await count('readings'),
     series: await count('metric_series'),
-    values: await count('metric_values'),
-    rollups: await count('metric_rollups'),
+    blocks: await count('metric_blocks'),
     latest: await count('latest_readings'),
     unknown: await count('unknown_payloads'),
-    rollupCount: Number(totals.count),
-    rollupSum: Math.round(Number(totals.sum) * 1e6) / 1e6,
+    values: Number(totals.count),
+    valueSum: Math.round(Number(totals.sum) * 1e6) / 1e6,
     entities: JSON.stringify(entities),
   };
 }

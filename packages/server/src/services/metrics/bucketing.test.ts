@@ -5,7 +5,6 @@ import {
   fixedBuckets,
   indexerOf,
   monthBuckets,
-  piecesOf,
   weekBuckets,
   windowsOf,
   wholeRange,
@@ -13,29 +12,6 @@ import {
 
 const ms = (iso: string) => Date.parse(iso);
 const iso = (t: number) => new Date(t).toISOString();
-
-describe('piecesOf', () => {
-  it('reads whole days from daily rollups, whole hours at the edges from hourly ones, the rest raw', () => {
-    const pieces = piecesOf(ms('2026-08-21T05:17:33Z'), ms('2026-08-24T13:41:07Z'), 'day');
-    expect(pieces.map((p) => [p.source, iso(p.from), iso(p.end)])).toEqual([
-      ['raw', '2026-08-21T05:17:33.000Z', '2026-08-21T06:00:00.000Z'],
-      ['hour', '2026-08-21T06:00:00.000Z', '2026-08-22T00:00:00.000Z'],
-      ['day', '2026-08-22T00:00:00.000Z', '2026-08-24T00:00:00.000Z'],
-      ['hour', '2026-08-24T00:00:00.000Z', '2026-08-24T13:00:00.000Z'],
-      ['raw', '2026-08-24T13:00:00.000Z', '2026-08-24T13:41:07.000Z'],
-    ]);
-  });
-
-  it('falls back to finer levels when no whole period fits, and leaves out empty edges', () => {
-    expect(piecesOf(ms('2026-08-21T05:00:00Z'), ms('2026-08-21T07:00:00Z'), 'day')).toEqual([
-      { source: 'hour', from: ms('2026-08-21T05:00:00Z'), end: ms('2026-08-21T07:00:00Z') },
-    ]);
-    expect(piecesOf(ms('2026-08-21T05:10:00Z'), ms('2026-08-21T05:20:00Z'), 'hour')).toEqual([
-      { source: 'raw', from: ms('2026-08-21T05:10:00Z'), end: ms('2026-08-21T05:20:00Z') },
-    ]);
-    expect(piecesOf(5, 5, 'day')).toEqual([]);
-  });
-});
 
 describe('buckets', () => {
   it('uses rollups only when every bucket boundary is a whole hour or day', () => {

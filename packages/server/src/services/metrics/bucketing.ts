@@ -5,7 +5,11 @@ export const WEEK_MS = 7 * DAY_MS;
 /** 1970-01-05, the first Monday after the epoch: weeks start on Monday (UTC). */
 const MONDAY_ORIGIN = 4 * DAY_MS;
 
-/** Where aggregated values come from: raw values, or the hourly or daily rollups of ADR 0007. */
+/**
+ * The coarsest period that never straddles a bucket boundary: `day` buckets take whole days from
+ * the day summaries of ADR 0014; `hour` and `raw` buckets are filled from values (hours only read
+ * longer windows at a time).
+ */
 export type Source = 'raw' | 'hour' | 'day';
 
 /** How time is cut into buckets: every bucket is labelled by its start (epoch milliseconds, UTC). */
@@ -101,32 +105,4 @@ export function indexerOf(bucketing: Bucketing, window: Window): (t: number) => 
     }
     return lo;
   };
-}
-
-/** A part of a range read from one source: rollup rows whose bucket is in [from, end), or raw values. */
-export interface Piece {
-  source: Source;
-  from: number;
-  end: number;
-}
-
-const FINER: Record<Source, Source> = { day: 'hour', hour: 'raw', raw: 'raw' };
-const PERIOD_MS: Record<Exclude<Source, 'raw'>, number> = { day: DAY_MS, hour: HOUR_MS };
-
-/**
- * Splits [from, end) into whole days (or hours) read from rollups and the partial periods at either
- * edge read from the next finer level, down to raw values: exact for any range, cheap for long ones.
- */
-export function piecesOf(from: number, end: number, source: Source): Piece[] {
-  if (from >= end) return [];
-  if (source === 'raw') return [{ source, from, end }];
-  const period = PERIOD_MS[source];
-  const first = Math.ceil(from / period) * period;
-  const last = Math.floor(end / period) * period;
-  if (first >= last) return piecesOf(from, end, FINER[source]);
-  return [
-    ...piecesOf(from, first, FINER[source]),
-    { source, from: first, end: last },
-    ...piecesOf(last, end, FINER[source]),
-  ];
 }

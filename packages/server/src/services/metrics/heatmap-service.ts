@@ -1,5 +1,5 @@
 import type { HeatmapBody, HeatmapResult } from '@vigil/domain';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
 import { validationError } from '../../http/errors.ts';
 import { wholeRange } from './bucketing.ts';
@@ -7,7 +7,7 @@ import { boundsOf, interpolateGrid, type LocatedValue } from './interpolation.ts
 import { keysOf, parseMetric, seriesSelector } from './metric-selection.ts';
 import { findLocatedEntities, findSeries } from './series-store.ts';
 import { aggregate } from './aggregate.ts';
-import { findSeriesEnds } from './window-store.ts';
+import { findSeriesEnds, readConsistently } from './series-values.ts';
 
 const DEFAULT_GRID = { width: 50, height: 50 };
 const DEFAULT_LOOKBACK_S = 3600;
@@ -16,6 +16,7 @@ const iso = (t: number) => new Date(t).toISOString();
 /** Per located entity, its value of the metric: the newest in the look-back, or the range's average. */
 async function valuesByEntity(
   db: Db,
+  dialect: Dialect,
   projectId: string,
   body: HeatmapBody,
   range: { from: number; end: number; pointInTime: boolean },
@@ -25,12 +26,10 @@ async function valuesByEntity(
   const values = new Map<string, number>();
   if (range.pointInTime) {
     const newest = new Map<string, number>();
-    for (const e of await findSeriesEnds(
-      db,
-      series.map((s) => s.id),
-      range.from,
-      range.end,
-    )) {
+    const found = await readConsistently(db, dialect, (reader) =>
+      findSeriesEnds(reader, series, range.from, range.end),
+    );
+    for (const e of found) {
       const key = keys[keyIndex.get(e.seriesId)!]!;
       if ((newest.get(key) ?? -Infinity) < e.lastT) {
         newest.set(key, e.lastT);
@@ -46,17 +45,10 @@ async function valuesByEntity(
     fn: 'avg' as const,
     excludeZero: false,
   };
-  await aggregate(
-    db,
-    series.map((s) => s.id),
-    keyIndex,
-    keys.length,
-    plan,
-    {
-      window: () => undefined,
-      point: (k, _, value) => values.set(keys[k]!, value),
-    },
-  );
+  await aggregate(db, dialect, series, keyIndex, keys.length, plan, {
+    window: () => undefined,
+    point: (k, _, value) => values.set(keys[k]!, value),
+  });
   return values;
 }
 
@@ -64,7 +56,7 @@ async function valuesByEntity(
  * POST metrics/heatmap/: the metric over the project's located devices, interpolated on a grid
  * spanning them. Context metrics, which are constants of a device, come from the device itself.
  */
-export async function heatmap(db: Db, projectId: string, body: HeatmapBody): Promise<HeatmapResult> {
+export async function heatmap(db: Db, dialect: Dialect, projectId: string, body: HeatmapBody): Promise<HeatmapResult> {
   const pointInTime = !body.from_time;
   const oversamplingMs = (body.time_interval_oversampling ?? (pointInTime ? DEFAULT_LOOKBACK_S : 0)) * 1000;
   const to = Date.parse((pointInTime ? body.time : body.to_time) ?? new Date().toISOString());
@@ -73,7 +65,7 @@ export async function heatmap(db: Db, projectId: string, body: HeatmapBody): Pro
 
   const entities = await findLocatedEntities(db, projectId, body.filters?.monitored_entity_ids);
   const { key, groups } = parseMetric(body.metric, true);
-  let values = await valuesByEntity(db, projectId, body, { from, end: to + 1, pointInTime });
+  let values = await valuesByEntity(db, dialect, projectId, body, { from, end: to + 1, pointInTime });
   if (!values.size && groups.includes('context_metrics')) {
     values = new Map();
     for (const e of entities) {

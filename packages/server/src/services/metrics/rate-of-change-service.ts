@@ -1,9 +1,9 @@
 import type { RateOfChangeBody, RateOfChangeResult, TimeseriesGroupBy } from '@vigil/domain';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Dialect } from '../../db/connection.ts';
 import { DAY_MS } from './bucketing.ts';
 import { keysOf, seriesSelector } from './metric-selection.ts';
 import { findSeries } from './series-store.ts';
-import { findSeriesEnds, type SeriesEnds } from './window-store.ts';
+import { findSeriesEnds, readConsistently, type SeriesEnds } from './series-values.ts';
 
 const iso = (t: number) => new Date(t).toISOString();
 
@@ -18,7 +18,12 @@ export function changeOf(first: number, last: number, resultType: 'delta' | 'per
  * `interval_days` before `to_time` and the change between them. A key owning several series (an
  * entity with data points) takes the earliest first and the latest last among them.
  */
-export async function rateOfChange(db: Db, projectId: string, body: RateOfChangeBody): Promise<RateOfChangeResult> {
+export async function rateOfChange(
+  db: Db,
+  dialect: Dialect,
+  projectId: string,
+  body: RateOfChangeBody,
+): Promise<RateOfChangeResult> {
   const intervalDays = body.interval_days ?? 7;
   const resultType = body.result_type ?? 'delta';
   const groupBy: TimeseriesGroupBy = body.group_by ?? 'monitored_entity';
@@ -27,12 +32,8 @@ export async function rateOfChange(db: Db, projectId: string, body: RateOfChange
   const series = await findSeries(db, projectId, seriesSelector(body.metric, true, body.filters, groupBy));
   const { keys, keyIndex } = keysOf(series, groupBy);
   const ends = new Array<SeriesEnds | undefined>(keys.length);
-  for (const e of await findSeriesEnds(
-    db,
-    series.map((s) => s.id),
-    from,
-    to + 1,
-  )) {
+  const found = await readConsistently(db, dialect, (reader) => findSeriesEnds(reader, series, from, to + 1));
+  for (const e of found) {
     const k = keyIndex.get(e.seriesId)!;
     const known = ends[k];
     if (!known) {

@@ -103,12 +103,12 @@ export const metricsService: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/metrics/heatmap',
     { schema: { tags, body: heatmapBody, response: { 200: heatmapResultSchema } } },
-    async (request) => heatmap(app.db, requireProject(request).projectId, request.body),
+    async (request) => heatmap(app.db, app.dialect, requireProject(request).projectId, request.body),
   );
 
   app.post(
     '/metrics/rate-of-change',
     { schema: { tags, body: rateOfChangeBody, response: { 200: rateOfChangeResultSchema } } },
-    async (request) => rateOfChange(app.db, requireProject(request).projectId, request.body),
+    async (request) => rateOfChange(app.db, app.dialect, requireProject(request).projectId, request.body),
   );
 };

@@ -6,6 +6,9 @@ export interface SeriesRef {
   entityId: string;
   /** '' when the values are not of a data point */
   dataPointId: string;
+  /** where its values are in a reading: metrics[group][metric] */
+  group: string;
+  metric: string;
 }
 
 export interface SeriesSelector {
@@ -26,7 +29,7 @@ export async function findSeries(db: Db, projectId: string, selector: SeriesSele
   const rows = await db
     .selectFrom('monitored_entities as e')
     .innerJoin('metric_series as s', 's.entity_id', 'e.id')
-    .select(['s.id', 's.entity_id', 's.data_point_id'])
+    .select(['s.id', 's.entity_id', 's.data_point_id', 's.metric_group', 's.metric'])
     .where('e.project_id', '=', projectId)
     .where('s.metric', '=', selector.metric)
     .where('s.metric_group', 'in', [...selector.groups])
@@ -35,7 +38,13 @@ export async function findSeries(db: Db, projectId: string, selector: SeriesSele
     .$if(selector.ofDataPoints === true, (q) => q.where('s.data_point_id', '<>', ''))
     .orderBy('s.id')
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), entityId: r.entity_id, dataPointId: r.data_point_id }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    entityId: r.entity_id,
+    dataPointId: r.data_point_id,
+    group: r.metric_group,
+    metric: r.metric,
+  }));
 }
 
 /** Every entity (or data point) of the project a series could be keyed by, filtered as asked. */

@@ -75,14 +75,7 @@ export async function timeseries(db: Db, dialect: Dialect, projectId: string, bo
   }
   const { keys, keyIndex } = keysOf(series, groupBy);
   const presenter = new TimeseriesPresenter(groupBy, keys);
-  await aggregate(
-    db,
-    series.map((s) => s.id),
-    keyIndex,
-    keys.length,
-    plan,
-    presenter,
-  );
+  await aggregate(db, dialect, series, keyIndex, keys.length, plan, presenter);
   return presenter.toJson();
 }
 

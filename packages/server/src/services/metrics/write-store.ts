@@ -1,11 +1,13 @@
 import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
+import { holdCompactionLock } from './series-blocks.ts';
 
 /**
- * The write side of metric storage (ADR 0007, 0008): the ONE module that writes readings,
- * metric_series, metric_values, metric_rollups, latest_readings and unknown_payloads. A batch goes in
- * one transaction, as multi-row statements with bound parameters; rows are sorted by key so that
- * concurrent batches on PostgreSQL lock in the same order and do not deadlock each other.
+ * The write side of ingest (ADR 0007, 0008, 0014): the ONE module that writes readings,
+ * metric_series, latest_readings and unknown_payloads. A batch goes in one transaction, as multi-row
+ * statements with bound parameters; rows are sorted by key so that concurrent batches on PostgreSQL
+ * lock in the same order and do not deadlock each other. Series values reach their day blocks later,
+ * by compaction (compaction.ts).
  */
 
 /** The metric groups of a stored reading, as JSON in readings.metrics and latest_readings.metrics. */
@@ -16,7 +18,7 @@ export interface ReadingMetrics {
   invalid_metrics: Record<string, number>;
 }
 
-/** Groups indexed in metric_series/metric_values (context metrics are constants of the entity). */
+/** Groups indexed as series (context metrics are constants of the entity). */
 export const INDEXED_GROUPS = ['raw_metrics', 'calculated_metrics', 'invalid_metrics'] as const;
 
 export interface NewReading {
@@ -49,9 +51,6 @@ export interface WriteBatch {
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
-/** Rollup buckets are the UTC start of their hour or day, in epoch milliseconds. */
-export const bucketStart = (t: number, periodMs: number) => Math.floor(t / periodMs) * periodMs;
-
 const MAX_PARAMS = 30_000; // SQLite allows 32 766 bound parameters per statement, PostgreSQL 65 535
 
 const placeholderCache = new Map<string, string>();
@@ -73,10 +72,10 @@ function placeholders(dialect: Dialect, rows: number, columns: number): string {
   return text;
 }
 
-type Executor = Pick<Db, 'executeQuery'>;
+export type Executor = Pick<Db, 'executeQuery'>;
 
 /** Runs `head VALUES … tail` over flat row parameters, in chunks within the parameter limit. */
-async function insertRows<R>(
+export async function insertRows<R>(
   db: Executor,
   dialect: Dialect,
   sql: { head: string; tail: string; columns: number },
@@ -174,108 +173,16 @@ async function resolveSeries(
   return fresh;
 }
 
-interface Rollup {
-  bucket: number;
-  count: number;
-  sum: number;
-  min: number;
-  max: number;
-  firstT: number;
-  first: number;
-  lastT: number;
-  last: number;
-}
-
-/** Per-batch aggregation of hourly and daily rollups: series id → bucket → totals. */
-class RollupAggregator {
-  readonly hours = new Map<number, Map<number, Rollup>>();
-  readonly days = new Map<number, Map<number, Rollup>>();
-
-  add(seriesId: number, t: number, value: number) {
-    this.addTo(this.hours, seriesId, bucketStart(t, HOUR_MS), t, value);
-    this.addTo(this.days, seriesId, bucketStart(t, DAY_MS), t, value);
-  }
-
-  private addTo(periods: Map<number, Map<number, Rollup>>, seriesId: number, bucket: number, t: number, value: number) {
-    let buckets = periods.get(seriesId);
-    if (!buckets) periods.set(seriesId, (buckets = new Map()));
-    const r = buckets.get(bucket);
-    if (!r) {
-      buckets.set(bucket, {
-        bucket,
-        count: 1,
-        sum: value,
-        min: value,
-        max: value,
-        firstT: t,
-        first: value,
-        lastT: t,
-        last: value,
-      });
-      return;
-    }
-    r.count += 1;
-    r.sum += value;
-    if (value < r.min) r.min = value;
-    if (value > r.max) r.max = value;
-    if (t < r.firstT) {
-      r.firstT = t;
-      r.first = value;
-    }
-    if (t > r.lastT) {
-      r.lastT = t;
-      r.last = value;
-    }
-  }
-
-  /** Flat upsert parameters, ordered by (series, period, bucket). */
-  params(): unknown[] {
-    const out: unknown[] = [];
-    const ids = [...new Set([...this.hours.keys(), ...this.days.keys()])].sort((a, b) => a - b);
-    for (const id of ids) {
-      for (const [period, periods] of [
-        ['day', this.days],
-        ['hour', this.hours],
-      ] as const) {
-        const buckets = [...(periods.get(id)?.values() ?? [])].sort((a, b) => a.bucket - b.bucket);
-        for (const r of buckets)
-          out.push(id, period, r.bucket, r.count, r.sum, r.min, r.max, r.firstT, r.first, r.lastT, r.last);
-      }
-    }
-    return out;
-  }
-}
-
-function rollupUpsert(dialect: Dialect) {
-  const least = dialect === 'postgres' ? 'least' : 'min';
-  const greatest = dialect === 'postgres' ? 'greatest' : 'max';
-  const r = 'metric_rollups';
-  return {
-    head: 'insert into metric_rollups (series_id, period, bucket, "count", "sum", "min", "max", first_t, "first", last_t, "last")',
-    tail: `on conflict (series_id, period, bucket) do update set
-      "count" = ${r}."count" + excluded."count",
-      "sum" = ${r}."sum" + excluded."sum",
-      "min" = ${least}(${r}."min", excluded."min"),
-      "max" = ${greatest}(${r}."max", excluded."max"),
-      "first" = case when excluded.first_t < ${r}.first_t then excluded."first" else ${r}."first" end,
-      first_t = ${least}(${r}.first_t, excluded.first_t),
-      "last" = case when excluded.last_t > ${r}.last_t then excluded."last" else ${r}."last" end,
-      last_t = ${greatest}(${r}.last_t, excluded.last_t)`,
-    columns: 11,
-  };
-}
-
 const UNKNOWN_PAYLOADS = {
   head: 'insert into unknown_payloads (id, project_id, eid, payload_type, reason, incoming_payload, received_at)',
   tail: '',
   columns: 7,
 };
 const READINGS = {
-  head: 'insert into readings (entity_id, data_point_id, read_at, project_id, received_at, metrics)',
+  head: 'insert into readings (read_at, entity_id, data_point_id, project_id, received_at, metrics)',
   tail: 'on conflict do nothing returning entity_id, data_point_id, read_at',
   columns: 6,
 };
-const VALUES = { head: 'insert into metric_values (series_id, t, value)', tail: 'on conflict do nothing', columns: 3 };
 const LATEST = {
   head: 'insert into latest_readings (entity_id, data_point_id, project_id, read_at, received_at, metrics)',
   tail: `on conflict (entity_id, data_point_id) do update set read_at = excluded.read_at,
@@ -287,7 +194,7 @@ const LATEST = {
 /**
  * Writes one batch in one transaction and returns the readings really inserted: a reading whose
  * (entity, data point, read_at) is already stored is skipped, and so is everything derived from it
- * (values, rollups, latest reading, the entity's latest_payload_*), which keeps resends idempotent.
+ * (its series values, the latest reading, the entity's latest_payload_*): resends are idempotent.
  */
 export async function writeBatch(db: Db, dialect: Dialect, batch: WriteBatch): Promise<NewReading[]> {
   for (let attempt = 1; ; attempt++) {
@@ -304,15 +211,17 @@ export async function writeBatch(db: Db, dialect: Dialect, batch: WriteBatch): P
 async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<NewReading[]> {
   let committed = seriesCaches.get(db);
   if (!committed) seriesCaches.set(db, (committed = new Map()));
+  // Keyed and sorted as the readings' unique key, time first: appended together, locked in one order.
   const keyed = new Map<string, NewReading>();
   for (const r of batch.readings) {
-    const key = readingKey(r);
+    const key = `${r.readAt}\u0000${readingKey(r)}`;
     if (!keyed.has(key)) keyed.set(key, r);
   }
   const readings = [...keyed].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((entry) => entry[1]);
   let created = new Map<string, ChannelSeries>();
 
   const inserted = await db.transaction().execute(async (trx) => {
+    await holdCompactionLock(trx, dialect, 'shared');
     if (batch.unknownPayloads.length) {
       const params = batch.unknownPayloads.flatMap((u) => [
         u.id,
@@ -329,7 +238,7 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<N
 
     const params: unknown[] = [];
     for (const r of readings) {
-      params.push(r.entityId, r.dataPointId, r.readAt, batch.projectId, batch.receivedAt, JSON.stringify(r.metrics));
+      params.push(r.readAt, r.entityId, r.dataPointId, batch.projectId, batch.receivedAt, JSON.stringify(r.metrics));
     }
     const returned = await insertRows<{ entity_id: string; data_point_id: string; read_at: string }>(
       trx,
@@ -347,24 +256,6 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<N
     if (!fresh.length) return fresh;
 
     created = await resolveSeries(trx, dialect, committed, fresh);
-    const values: unknown[] = [];
-    const rollups = new RollupAggregator();
-    for (const r of fresh) {
-      const channel = channelKey(r.entityId, r.dataPointId);
-      const known = committed.get(channel);
-      const made = created.get(channel);
-      for (const group of INDEXED_GROUPS) {
-        const metrics = r.metrics[group];
-        for (const metric in metrics) {
-          const seriesId = known?.[group]?.get(metric) ?? made![group]!.get(metric)!;
-          const value = metrics[metric]!;
-          values.push(seriesId, r.t, value);
-          rollups.add(seriesId, r.t, value);
-        }
-      }
-    }
-    await insertRows(trx, dialect, VALUES, sortTriples(values));
-    await insertRows(trx, dialect, rollupUpsert(dialect), rollups.params());
 
     const newest = new Map<string, NewReading>();
     for (const r of fresh) {
@@ -412,21 +303,4 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<N
     }
   }
   return inserted;
-}
-
-/** (series, t, value) triples, flat, sorted by series then time: B-tree order, and one lock order. */
-function sortTriples(flat: unknown[]): unknown[] {
-  const n = flat.length / 3;
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort(
-    (a, b) =>
-      (flat[a * 3] as number) - (flat[b * 3] as number) || (flat[a * 3 + 1] as number) - (flat[b * 3 + 1] as number),
-  );
-  const out = new Array<unknown>(flat.length);
-  order.forEach((from, to) => {
-    out[to * 3] = flat[from * 3];
-    out[to * 3 + 1] = flat[from * 3 + 1];
-    out[to * 3 + 2] = flat[from * 3 + 2];
-  });
-  return out;
 }

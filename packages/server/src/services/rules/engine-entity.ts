@@ -10,6 +10,7 @@ import {
   type SchemeSpec,
 } from '@vigil/domain';
 import { sql, type Transaction } from 'kysely';
+import { holdCompactionLock } from '../metrics/series-blocks.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { fromFlag, fromJson, nowIso, toJson } from '../../db/values.ts';
@@ -59,6 +60,8 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
       trx,
     );
   }
+  // The statistics windows read series values, blocks and tail alike (ADR 0014).
+  await holdCompactionLock(trx, dialect, 'shared');
   const rows = await trx
     .selectFrom('monitored_entities as e')
     .leftJoin('schemes as s', 's.id', 'e.scheme_id')

@@ -14,27 +14,32 @@ type Health = 'healthy' | 'irregular' | 'unhealthy';
  */
 export function evaluateHealth(ev: Evaluation, reading: EngineReading): void {
   const memory = ev.slot<{ read_at: string[] }>('health', () => ({ read_at: [] }));
-  const t = Date.parse(reading.readAt);
-  if (memory.read_at.some((time) => Date.parse(time) === t)) return;
-  const times = [...memory.read_at, reading.readAt]
-    .sort((a, b) => Date.parse(b) - Date.parse(a))
-    .slice(0, HEALTH_PAYLOADS);
+  // read_at times are canonical ISO-8601 (UTC, milliseconds): as text they compare as times.
+  const at = reading.readAt;
+  const known = memory.read_at;
+  if (known.includes(at)) return;
+  let position = 0;
+  while (position < known.length && known[position]! > at) position++;
+  if (position >= HEALTH_PAYLOADS) return;
+  const times = [...known.slice(0, position), at, ...known.slice(position)].slice(0, HEALTH_PAYLOADS);
   memory.read_at = times;
-  if (!times.includes(reading.readAt)) return;
 
   const sla = ev.entity.contractedSlaTime;
-  const intervals = intervalsBetween(times).map((ms, i) => ({
-    read_at: times[i]!,
-    interval_seconds: ms === null ? null : ms / 1000,
-  }));
-  const measured = intervals.filter((i) => i.interval_seconds !== null);
-  if (measured.length < 2) return;
-  const beyond = measured.filter((i) => i.interval_seconds! > sla).length;
-  const result: Health = beyond === 0 ? 'healthy' : beyond * 2 > measured.length ? 'unhealthy' : 'irregular';
-  const summary = `${beyond} of ${measured.length} intervals beyond the contracted SLA time (${sla} s)`;
+  const gaps = intervalsBetween(times);
+  const measured = gaps.filter((ms) => ms !== null).length;
+  if (measured < 2) return;
+  const beyond = gaps.filter((ms) => ms !== null && ms / 1000 > sla).length;
+  const result: Health = beyond === 0 ? 'healthy' : beyond * 2 > measured ? 'unhealthy' : 'irregular';
+  const to = resultColour('health_state', result);
+  // Most payloads change nothing: the event's details are only put together for a change.
+  if ((ev.entity.states as Record<string, unknown>)['health_state'] === to) return;
+
+  const intervals = gaps.map((ms, i) => ({ read_at: times[i]!, interval_seconds: ms === null ? null : ms / 1000 }));
+  const listed = intervals.filter((i) => i.interval_seconds !== null);
+  const summary = `${beyond} of ${measured} intervals beyond the contracted SLA time (${sla} s)`;
   ev.changeState({
     state: 'health_state',
-    to: resultColour('health_state', result),
+    to,
     at: reading.readAt,
     event: {
       type: 'health_state_changed',
@@ -48,7 +53,7 @@ export function evaluateHealth(ev: Evaluation, reading: EngineReading): void {
         `intervals between the latest ${HEALTH_PAYLOADS} payloads against contracted_sla_time: all within healthy, ` +
         'some beyond irregular, more than half beyond unhealthy',
       executionLog: [
-        ...measured.map((i) => `${i.read_at}: ${i.interval_seconds} s${i.interval_seconds! > sla ? ' (beyond)' : ''}`),
+        ...listed.map((i) => `${i.read_at}: ${i.interval_seconds} s${i.interval_seconds! > sla ? ' (beyond)' : ''}`),
         summary,
       ],
       result,

@@ -1,5 +1,6 @@
 import { NELSON_WINDOW, type NelsonRule } from '@vigil/domain';
-import { sql } from 'kysely';
+import type { SeriesRef } from '../metrics/series-store.ts';
+import { readNewest, SeriesReader } from '../metrics/series-values.ts';
 import type { EngineEntity, Trx } from './engine-entity.ts';
 import type { EngineReading, Evaluation } from './evaluation.ts';
 
@@ -47,7 +48,6 @@ export function addPoint(window: Point[], t: number, value: number): boolean {
 }
 
 const MAX_SERIES = 20_000;
-const SERIES_PER_QUERY = 100;
 
 interface Wanted {
   entityId: string;
@@ -58,7 +58,7 @@ interface Wanted {
 
 /**
  * The rolling windows of the statistics rules, per (entity, data point, group, metric), kept in
- * this process (least recently used dropped beyond MAX_SERIES) and loaded from metric_values the
+ * this process (least recently used dropped beyond MAX_SERIES) and loaded from the stored values the
  * first time. A cached window counts only while its newest point is the one the entity's memory
  * last evaluated: after a failed transaction, or an evaluation by another instance, it is reloaded.
  */
@@ -113,35 +113,34 @@ async function loadPoints(trx: Trx, wanted: Wanted[]): Promise<Map<string, Point
     .where('metric_group', 'in', [...STATISTICS_GROUPS])
     .execute();
   const byKey = new Map(wanted.map((w) => [`${w.entityId}\u0000${w.key}`, w]));
-  const found: Array<{ id: number; cacheKey: string; wanted: Wanted }> = [];
+  const found: Array<{ ref: SeriesRef; cacheKey: string; wanted: Wanted }> = [];
   for (const s of series) {
     const cacheKey = `${s.entity_id}\u0000${seriesKey(s.data_point_id, s.metric_group, s.metric)}`;
     const w = byKey.get(cacheKey);
-    if (w) found.push({ id: Number(s.id), cacheKey, wanted: w });
+    const ref = {
+      id: Number(s.id),
+      entityId: s.entity_id,
+      dataPointId: s.data_point_id,
+      group: s.metric_group,
+      metric: s.metric,
+    };
+    if (w) found.push({ ref, cacheKey, wanted: w });
   }
   const points = new Map<string, Point[]>();
-  for (let i = 0; i < found.length; i += SERIES_PER_QUERY) {
-    const part = found.slice(i, i + SERIES_PER_QUERY);
-    // One indexed, limited scan per series (metric_values' key is series_id, t), in one round trip.
-    const selects = part.map(
-      (f) =>
-        sql`select * from (select series_id, t, value from metric_values where series_id = ${f.id}
-          order by t desc limit ${NELSON_WINDOW + f.wanted.times.size}) as w`,
-    );
-    const { rows } = await sql<{ series_id: number; t: number | string; value: number }>`${sql.join(
-      selects,
-      sql` union all `,
-    )}`.execute(trx);
-    const keyOf = new Map(part.map((f) => [f.id, f]));
-    for (const row of rows) {
-      const f = keyOf.get(Number(row.series_id))!;
-      const t = Number(row.t);
-      if (f.wanted.times.has(t)) continue;
-      const list = points.get(f.cacheKey) ?? [];
-      list.push([t, Number(row.value)]);
-      points.set(f.cacheKey, list);
+  const most = Math.max(0, ...found.map((f) => f.wanted.times.size));
+  const newest = await readNewest(
+    new SeriesReader(trx),
+    found.map((f) => f.ref),
+    NELSON_WINDOW + most,
+  );
+  for (const f of found) {
+    const v = newest.get(f.ref.id);
+    if (!v) continue;
+    const list: Point[] = [];
+    for (let i = 0; i < v.times.length; i++) {
+      if (!f.wanted.times.has(v.times[i]!)) list.push([v.times[i]!, v.values[i]!]);
     }
+    points.set(f.cacheKey, list.slice(-NELSON_WINDOW));
   }
-  for (const list of points.values()) list.sort((a, b) => a[0] - b[0]).splice(0, list.length - NELSON_WINDOW);
   return points;
 }

@@ -1,0 +1,62 @@
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+// Frozen in time: later changes go in new migrations. See ADR 0014 (metric storage: readings in
+// arrival order, series values in day blocks built by compaction).
+export async function up(db: Kysely<any>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  // readings: keyed by time first, so that a batch of many devices appends to the indexes instead of
+  // touching one page per device; `seq` is the arrival order that compaction follows.
+  await db.schema.alterTable('readings').renameTo('readings_0003').execute();
+  if (postgres) {
+    await sql`alter table readings_0003 rename constraint readings_pk to readings_0003_pk`.execute(db);
+    await sql`alter index readings_project_time rename to readings_0003_project_time`.execute(db);
+  } else {
+    await sql`drop index readings_project_time`.execute(db);
+  }
+  await db.schema
+    .createTable('readings')
+    .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) =>
+      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('read_at', 'text', (c) => c.notNull())
+    .addColumn('entity_id', 'text', (c) => c.notNull().references('monitored_entities.id').onDelete('cascade'))
+    .addColumn('data_point_id', 'text', (c) => c.notNull())
+    .addColumn('project_id', 'text', (c) => c.notNull())
+    .addColumn('received_at', 'text', (c) => c.notNull())
+    .addColumn('metrics', 'text', (c) => c.notNull())
+    .addUniqueConstraint('readings_key', ['read_at', 'entity_id', 'data_point_id'])
+    .execute();
+  await db.schema.createIndex('readings_project_time').on('readings').columns(['project_id', 'read_at']).execute();
+  await sql`insert into readings (read_at, entity_id, data_point_id, project_id, received_at, metrics)
+    select read_at, entity_id, data_point_id, project_id, received_at, metrics from readings_0003
+    order by read_at, entity_id, data_point_id`.execute(db);
+  await db.schema.dropTable('readings_0003').execute();
+
+  // Series values: one block per series and UTC day, with the day's summary for rollups. Rebuilt by
+  // compaction from the readings (compacted_seq 0), so the old value and rollup tables just go.
+  await db.schema.dropTable('metric_rollups').execute();
+  await db.schema.dropTable('metric_values').execute();
+  await db.schema
+    .createTable('metric_blocks')
+    .addColumn('series_id', 'integer', (c) => c.notNull().references('metric_series.id').onDelete('cascade'))
+    .addColumn('day', 'bigint', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('sum', 'double precision', (c) => c.notNull())
+    .addColumn('min', 'double precision', (c) => c.notNull())
+    .addColumn('max', 'double precision', (c) => c.notNull())
+    .addColumn('first_t', 'bigint', (c) => c.notNull())
+    .addColumn('first', 'double precision', (c) => c.notNull())
+    .addColumn('last_t', 'bigint', (c) => c.notNull())
+    .addColumn('last', 'double precision', (c) => c.notNull())
+    .addColumn('data', postgres ? 'bytea' : 'blob', (c) => c.notNull())
+    .addPrimaryKeyConstraint('metric_blocks_pk', ['series_id', 'day'])
+    .$call((b) => (postgres ? b : b.modifyEnd(sql`without rowid`)))
+    .execute();
+  await db.schema
+    .createTable('metric_compaction')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('compacted_seq', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.insertInto('metric_compaction').values({ id: 1, compacted_seq: 0 }).execute();
+}

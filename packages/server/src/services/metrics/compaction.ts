@@ -1,0 +1,171 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Dialect } from '../../db/connection.ts';
+import { fromJson } from '../../db/values.ts';
+import {
+  dayOf,
+  decodeBlock,
+  encodeBlock,
+  holdCompactionLock,
+  mergeBlock,
+  summarize,
+  type Block,
+} from './series-blocks.ts';
+import { INDEXED_GROUPS, insertRows, type ReadingMetrics } from './write-store.ts';
+
+/**
+ * Compaction (ADR 0014): readings arrive in any order of devices and are stored in arrival order;
+ * their series values are gathered here, afterwards, into one block per series and UTC day. Readers
+ * take the blocks and the readings not compacted yet (`series-values.ts`), so what compaction has
+ * not done yet is never missing, only slower to read.
+ */
+
+/** Readings per compaction transaction: bounds the memory and the time the database is held. */
+export const COMPACTION_BATCH = 20_000;
+/** How often an instance compacts whatever was stored, however little. */
+export const COMPACTION_INTERVAL_SECONDS = 10;
+
+const BLOCKS = {
+  head: 'insert into metric_blocks (series_id, day, "count", "sum", "min", "max", first_t, "first", last_t, "last", data)',
+  tail: `on conflict (series_id, day) do update set "count" = excluded."count", "sum" = excluded."sum",
+    "min" = excluded."min", "max" = excluded."max", first_t = excluded.first_t, "first" = excluded."first",
+    last_t = excluded.last_t, "last" = excluded."last", data = excluded.data`,
+  columns: 11,
+};
+
+/** The last reading (seq) whose values are in blocks. */
+export async function compactedSeq(db: Db): Promise<number> {
+  const row = await db.selectFrom('metric_compaction').select('compacted_seq').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.compacted_seq ?? 0);
+}
+
+/** Compacts up to `limit` readings in one transaction; returns how many it took. */
+export async function compactOnce(db: Db, dialect: Dialect, limit = COMPACTION_BATCH): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await holdCompactionLock(trx, dialect, 'exclusive');
+    const after = await compactedSeq(trx);
+    const readings = await trx
+      .selectFrom('readings')
+      .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'metrics'])
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    if (!readings.length) return 0;
+
+    const seriesRows = await trx
+      .selectFrom('metric_series')
+      .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
+      .where('entity_id', 'in', [...new Set(readings.map((r) => r.entity_id))])
+      .execute();
+    const seriesIds = new Map(
+      seriesRows.map((s) => [
+        `${s.entity_id}\u0000${s.data_point_id}\u0000${s.metric_group}\u0000${s.metric}`,
+        Number(s.id),
+      ]),
+    );
+
+    // series id → day → [t, value] pairs
+    const added = new Map<number, Map<number, Array<[number, number]>>>();
+    for (const r of readings) {
+      const metrics = fromJson<Partial<ReadingMetrics>>(r.metrics, {});
+      const t = Date.parse(r.read_at);
+      const day = dayOf(t);
+      for (const group of INDEXED_GROUPS) {
+        const values = metrics[group];
+        for (const metric in values) {
+          const id = seriesIds.get(`${r.entity_id}\u0000${r.data_point_id}\u0000${group}\u0000${metric}`);
+          // Ingest creates a reading's series in the reading's own transaction.
+          if (id === undefined) throw new Error(`No series for ${group}.${metric} of ${r.entity_id}`);
+          let days = added.get(id);
+          if (!days) added.set(id, (days = new Map()));
+          let pairs = days.get(day);
+          if (!pairs) days.set(day, (pairs = []));
+          pairs.push([t, values![metric]!]);
+        }
+      }
+    }
+
+    const ids = [...added.keys()].sort((a, b) => a - b);
+    const params: unknown[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      const days = part.flatMap((id) => [...added.get(id)!.keys()]);
+      const existing = await trx
+        .selectFrom('metric_blocks')
+        .select(['series_id', 'day', 'data'])
+        .where('series_id', 'in', part)
+        .where('day', '>=', Math.min(...days))
+        .where('day', '<=', Math.max(...days))
+        .execute();
+      const old = new Map<string, Block>();
+      for (const b of existing) old.set(`${b.series_id}:${Number(b.day)}`, decodeBlock(b.data));
+      for (const id of part) {
+        const byDay = [...added.get(id)!].sort((a, b) => a[0] - b[0]);
+        for (const [day, pairs] of byDay) {
+          const block = mergeBlock(old.get(`${id}:${day}`), pairs);
+          const s = summarize(block);
+          params.push(id, day, s.count, s.sum, s.min, s.max, s.first_t, s.first, s.last_t, s.last, encodeBlock(block));
+        }
+      }
+    }
+    await insertRows(trx, dialect, BLOCKS, params);
+    await trx
+      .updateTable('metric_compaction')
+      .set({ compacted_seq: Number(readings.at(-1)!.seq) })
+      .where('id', '=', 1)
+      .execute();
+    return readings.length;
+  });
+}
+
+export interface Compactor {
+  /** Counts readings just stored; compacts soon once enough have gathered. */
+  noteStored(readings: number): void;
+  /** Compacts everything stored so far. */
+  run(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Compacts when COMPACTION_BATCH readings have been stored since the last run, and every
+ * COMPACTION_INTERVAL_SECONDS whatever was stored (other instances' readings too, on PostgreSQL).
+ */
+export function startCompactor(host: { db: Db; dialect: Dialect; log: FastifyBaseLogger }): Compactor {
+  let stored = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const loop = async () => {
+    do {
+      again = false;
+      stored = 0;
+      while (!stopped && (await compactOnce(host.db, host.dialect)) === COMPACTION_BATCH);
+    } while (again && !stopped);
+  };
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop()
+      .catch((error: unknown) => host.log.error({ err: error }, 'compaction failed'))
+      .finally(() => (running = null));
+    return running;
+  };
+  const timer = setInterval(() => void run(), COMPACTION_INTERVAL_SECONDS * 1000);
+  timer.unref();
+
+  return {
+    noteStored(readings) {
+      stored += readings;
+      if (stored >= COMPACTION_BATCH && !running) void run();
+    },
+    run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

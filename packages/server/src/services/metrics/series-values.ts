@@ -1,0 +1,327 @@
+import type { Db, Dialect } from '../../db/connection.ts';
+import { fromJson } from '../../db/values.ts';
+import { compactedSeq } from './compaction.ts';
+import { dayOf, decodeBlock, holdCompactionLock } from './series-blocks.ts';
+import type { SeriesRef } from './series-store.ts';
+import { DAY_MS, type ReadingMetrics } from './write-store.ts';
+
+/**
+ * The read side of series values (ADR 0014): day blocks, plus the readings that compaction has not
+ * reached yet (the tail). Every reader goes through here, inside `readConsistently`.
+ */
+
+/** A series' values in time order. */
+export interface Values {
+  times: ArrayLike<number>;
+  values: ArrayLike<number>;
+}
+
+/** A stored day of a series, without its values. */
+export interface DaySummary {
+  seriesId: number;
+  day: number;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  firstT: number;
+  first: number;
+  lastT: number;
+  last: number;
+}
+
+const BLOCK_QUERY_SERIES = 500;
+
+/**
+ * One consistent read of series values: blocks and the tail as of one moment. The tail of each
+ * series is read once, the first time it is asked for, and then cut to each range asked.
+ */
+export class SeriesReader {
+  readonly trx: Db;
+  readonly #tails = new Map<number, Array<[number, number]>>();
+  #after: number | undefined;
+
+  constructor(trx: Db) {
+    this.trx = trx;
+  }
+
+  /** The series' values in [from, end) that are not in blocks yet, in time order. */
+  async tail(series: readonly SeriesRef[], from: number, end: number): Promise<Map<number, Array<[number, number]>>> {
+    await this.#load(series.filter((s) => !this.#tails.has(s.id)));
+    const out = new Map<number, Array<[number, number]>>();
+    for (const s of series) {
+      const pairs = this.#tails.get(s.id)!;
+      if (!pairs.length) continue;
+      const lo = pairs.findIndex((p) => p[0] >= from);
+      if (lo < 0) continue;
+      let hi = lo;
+      while (hi < pairs.length && pairs[hi]![0] < end) hi++;
+      if (hi > lo) out.set(s.id, pairs.slice(lo, hi));
+    }
+    return out;
+  }
+
+  /** The tail is short (compaction follows ingest): read in arrival order, sorted here. */
+  async #load(series: readonly SeriesRef[]) {
+    if (!series.length) return;
+    const byChannel = new Map<string, SeriesRef[]>();
+    for (const s of series) {
+      this.#tails.set(s.id, []);
+      const channel = `${s.entityId}\u0000${s.dataPointId}`;
+      byChannel.set(channel, [...(byChannel.get(channel) ?? []), s]);
+    }
+    this.#after ??= await compactedSeq(this.trx);
+    const entityIds = [...new Set(series.map((s) => s.entityId))];
+    for (let i = 0; i < entityIds.length; i += 1000) {
+      const rows = await this.trx
+        .selectFrom('readings')
+        .select(['entity_id', 'data_point_id', 'read_at', 'metrics'])
+        .where('seq', '>', this.#after)
+        .where('entity_id', 'in', entityIds.slice(i, i + 1000))
+        .execute();
+      for (const r of rows) {
+        const wanted = byChannel.get(`${r.entity_id}\u0000${r.data_point_id}`);
+        if (!wanted) continue;
+        const metrics = fromJson<Partial<ReadingMetrics>>(r.metrics, {});
+        const t = Date.parse(r.read_at);
+        for (const s of wanted) {
+          const value = metrics[s.group as keyof ReadingMetrics]?.[s.metric];
+          if (typeof value === 'number') this.#tails.get(s.id)!.push([t, value]);
+        }
+      }
+    }
+    for (const s of series) this.#tails.get(s.id)!.sort((a, b) => a[0] - b[0]);
+  }
+}
+
+/** Runs `read` in one transaction that compaction cannot interleave with (blocks and tail agree). */
+export async function readConsistently<T>(
+  db: Db,
+  dialect: Dialect,
+  read: (reader: SeriesReader) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await holdCompactionLock(trx, dialect, 'shared');
+    return read(new SeriesReader(trx));
+  });
+}
+
+/** Each series' values in [from, end), in time order: its blocks, then its tail merged in. */
+export async function readValues(
+  reader: SeriesReader,
+  series: readonly SeriesRef[],
+  from: number,
+  end: number,
+): Promise<Map<number, Values>> {
+  const parts = new Map<number, Values[]>();
+  for (let i = 0; i < series.length; i += BLOCK_QUERY_SERIES) {
+    const blocks = await reader.trx
+      .selectFrom('metric_blocks')
+      .select(['series_id', 'day', 'data'])
+      .where(
+        'series_id',
+        'in',
+        series.slice(i, i + BLOCK_QUERY_SERIES).map((s) => s.id),
+      )
+      .where('day', '>=', dayOf(from))
+      .where('day', '<', end)
+      .orderBy('series_id')
+      .orderBy('day')
+      .execute();
+    for (const b of blocks) {
+      const block = clip(decodeBlock(b.data), from, end);
+      if (!block.times.length) continue;
+      const id = Number(b.series_id);
+      parts.set(id, [...(parts.get(id) ?? []), block]);
+    }
+  }
+  const tail = await reader.tail(series, from, end);
+  const out = new Map<number, Values>();
+  for (const s of series) {
+    const own = parts.get(s.id) ?? [];
+    const extra = tail.get(s.id);
+    if (!own.length && !extra) continue;
+    out.set(s.id, own.length === 1 && !extra ? own[0]! : concat(own, extra));
+  }
+  return out;
+}
+
+/** The part of a block in [from, end). */
+function clip(block: { times: Float64Array; values: Float64Array }, from: number, end: number) {
+  const { times, values } = block;
+  let lo = 0;
+  let hi = times.length;
+  if (times[0]! < from) lo = lowerBound(times, from);
+  if (times[hi - 1]! >= end) hi = lowerBound(times, end);
+  return lo === 0 && hi === times.length
+    ? block
+    : { times: times.subarray(lo, hi), values: values.subarray(lo, Math.max(lo, hi)) };
+}
+
+function lowerBound(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Blocks (in day order) and tail values as one time-ordered series. */
+function concat(blocks: Values[], extra: Array<[number, number]> | undefined): Values {
+  const pairs: Array<[number, number]> = [];
+  for (const b of blocks) for (let i = 0; i < b.times.length; i++) pairs.push([b.times[i]!, b.values[i]!]);
+  if (extra) {
+    pairs.push(...extra);
+    pairs.sort((a, b) => a[0] - b[0]);
+  }
+  return { times: pairs.map((p) => p[0]), values: pairs.map((p) => p[1]) };
+}
+
+/** Summaries of the stored days in [from, end) (whole days); the tail is not in them. */
+export async function findDaySummaries(
+  trx: Db,
+  seriesIds: readonly number[],
+  from: number,
+  end: number,
+): Promise<DaySummary[]> {
+  const out: DaySummary[] = [];
+  for (let i = 0; i < seriesIds.length; i += BLOCK_QUERY_SERIES) {
+    const rows = await trx
+      .selectFrom('metric_blocks')
+      .select(['series_id', 'day', 'count', 'sum', 'min', 'max', 'first_t', 'first', 'last_t', 'last'])
+      .where('series_id', 'in', seriesIds.slice(i, i + BLOCK_QUERY_SERIES))
+      .where('day', '>=', from)
+      .where('day', '<', end)
+      .execute();
+    for (const r of rows) {
+      out.push({
+        seriesId: Number(r.series_id),
+        day: Number(r.day),
+        count: Number(r.count),
+        sum: r.sum,
+        min: r.min,
+        max: r.max,
+        firstT: Number(r.first_t),
+        first: r.first,
+        lastT: Number(r.last_t),
+        last: r.last,
+      });
+    }
+  }
+  return out;
+}
+
+/** The first and last value of a series in a window. */
+export interface SeriesEnds {
+  seriesId: number;
+  firstT: number;
+  first: number;
+  lastT: number;
+  last: number;
+}
+
+/**
+ * First and last value of each series in [from, end): whole days from their summaries, the days
+ * cut by the window's edges from their values, and the tail.
+ */
+export async function findSeriesEnds(
+  reader: SeriesReader,
+  series: readonly SeriesRef[],
+  from: number,
+  end: number,
+): Promise<SeriesEnds[]> {
+  const ends = new Map<number, SeriesEnds>();
+  const note = (seriesId: number, t: number, value: number) => {
+    const e = ends.get(seriesId);
+    if (!e) ends.set(seriesId, { seriesId, firstT: t, first: value, lastT: t, last: value });
+    else {
+      if (t < e.firstT) [e.firstT, e.first] = [t, value];
+      if (t > e.lastT) [e.lastT, e.last] = [t, value];
+    }
+  };
+  const firstDay = dayOf(from);
+  const summaries = await findDaySummaries(
+    reader.trx,
+    series.map((s) => s.id),
+    firstDay,
+    end,
+  );
+  const cut = new Set<number>();
+  for (const d of summaries) {
+    if (d.day < from || d.day + DAY_MS > end) cut.add(d.seriesId);
+    else {
+      note(d.seriesId, d.firstT, d.first);
+      note(d.seriesId, d.lastT, d.last);
+    }
+  }
+  // Only the edge days of series that have one are read value by value.
+  const edges = series.filter((s) => cut.has(s.id));
+  const edgeDays = [...new Set([firstDay, dayOf(end - 1)])];
+  for (const day of edgeDays) {
+    const values = await readBlockValues(reader.trx, edges, day, Math.max(from, day), Math.min(end, day + DAY_MS));
+    for (const [id, v] of values) for (let i = 0; i < v.times.length; i++) note(id, v.times[i]!, v.values[i]!);
+  }
+  for (const [id, pairs] of await reader.tail(series, from, end)) for (const [t, v] of pairs) note(id, t, v);
+  return series.flatMap((s) => ends.get(s.id) ?? []);
+}
+
+/** Block values of one day, cut to [from, end). */
+async function readBlockValues(trx: Db, series: readonly SeriesRef[], day: number, from: number, end: number) {
+  const out = new Map<number, Values>();
+  for (let i = 0; i < series.length; i += BLOCK_QUERY_SERIES) {
+    const rows = await trx
+      .selectFrom('metric_blocks')
+      .select(['series_id', 'data'])
+      .where(
+        'series_id',
+        'in',
+        series.slice(i, i + BLOCK_QUERY_SERIES).map((s) => s.id),
+      )
+      .where('day', '=', day)
+      .execute();
+    for (const r of rows) out.set(Number(r.series_id), clip(decodeBlock(r.data), from, end));
+  }
+  return out;
+}
+
+/** The newest `count` values of each series (fewer if it has fewer), in time order. */
+export async function readNewest(
+  reader: SeriesReader,
+  series: readonly SeriesRef[],
+  count: number,
+): Promise<Map<number, Values>> {
+  const out = new Map<number, Values>();
+  const tail = await reader.tail(series, -Infinity, Infinity);
+  for (const s of series) {
+    const newest: Array<[number, number]> = [...(tail.get(s.id) ?? [])];
+    // Days newest first until enough values: one block is a day, so this is a few rows. (Tail
+    // values may be older than blocks, after a back-fill: only block values count here.)
+    let before: number | undefined;
+    let fromBlocks = 0;
+    for (let limit = 3; fromBlocks < count; limit = 64) {
+      const blocks = await reader.trx
+        .selectFrom('metric_blocks')
+        .select(['day', 'data'])
+        .where('series_id', '=', s.id)
+        .$if(before !== undefined, (q) => q.where('day', '<', before!))
+        .orderBy('day', 'desc')
+        .limit(limit)
+        .execute();
+      for (const b of blocks) {
+        const { times, values } = decodeBlock(b.data);
+        for (let i = 0; i < times.length; i++) newest.push([times[i]!, values[i]!]);
+        fromBlocks += times.length;
+        before = Number(b.day);
+      }
+      if (blocks.length < limit) break;
+    }
+    if (!newest.length) continue;
+    newest.sort((a, b) => a[0] - b[0]);
+    const kept = newest.slice(-count);
+    out.set(s.id, { times: kept.map((p) => p[0]), values: kept.map((p) => p[1]) });
+  }
+  return out;
+}
