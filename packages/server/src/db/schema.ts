@@ -211,8 +211,16 @@ export interface MetricSeriesTable {
   metric: string;
 }
 
-/** A series' values of one UTC day (ADR 0014), with the day's summary; `day` is its start in epoch ms. */
+/** A series' values of one UTC day (ADR 0014); `day` is its start in epoch ms. */
 export interface MetricBlocksTable {
+  series_id: number;
+  day: number;
+  /** the times (epoch ms) then the values, float64 little-endian */
+  data: Uint8Array;
+}
+
+/** The summary of a metric_blocks row: the day's rollup. */
+export interface MetricDaysTable {
   series_id: number;
   day: number;
   count: number;
@@ -223,8 +231,6 @@ export interface MetricBlocksTable {
   first: number;
   last_t: number;
   last: number;
-  /** the times (epoch ms) then the values, float64 little-endian */
-  data: Uint8Array;
 }
 
 export interface MetricCompactionTable {
@@ -336,6 +342,7 @@ export interface Database {
   readings: ReadingsTable;
   metric_series: MetricSeriesTable;
   metric_blocks: MetricBlocksTable;
+  metric_days: MetricDaysTable;
   metric_compaction: MetricCompactionTable;
   latest_readings: LatestReadingsTable;
   unknown_payloads: UnknownPayloadsTable;

@@ -33,12 +33,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     order by read_at, entity_id, data_point_id`.execute(db);
   await db.schema.dropTable('readings_0003').execute();
 
-  // Series values: one block per series and UTC day, with the day's summary for rollups. Rebuilt by
-  // compaction from the readings (compacted_seq 0), so the old value and rollup tables just go.
+  // Series values: one block per series and UTC day, and the day's summary for rollups, apart (the
+  // summaries are small rows read by the thousand; the blocks are kilobytes). Rebuilt by compaction
+  // from the readings (compacted_seq 0), so the old value and rollup tables just go.
   await db.schema.dropTable('metric_rollups').execute();
   await db.schema.dropTable('metric_values').execute();
   await db.schema
     .createTable('metric_blocks')
+    .addColumn('series_id', 'integer', (c) => c.notNull().references('metric_series.id').onDelete('cascade'))
+    .addColumn('day', 'bigint', (c) => c.notNull())
+    .addColumn('data', postgres ? 'bytea' : 'blob', (c) => c.notNull())
+    .addPrimaryKeyConstraint('metric_blocks_pk', ['series_id', 'day'])
+    .execute();
+  await db.schema
+    .createTable('metric_days')
     .addColumn('series_id', 'integer', (c) => c.notNull().references('metric_series.id').onDelete('cascade'))
     .addColumn('day', 'bigint', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())
@@ -49,8 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('first', 'double precision', (c) => c.notNull())
     .addColumn('last_t', 'bigint', (c) => c.notNull())
     .addColumn('last', 'double precision', (c) => c.notNull())
-    .addColumn('data', postgres ? 'bytea' : 'blob', (c) => c.notNull())
-    .addPrimaryKeyConstraint('metric_blocks_pk', ['series_id', 'day'])
+    .addPrimaryKeyConstraint('metric_days_pk', ['series_id', 'day'])
     .$call((b) => (postgres ? b : b.modifyEnd(sql`without rowid`)))
     .execute();
   await db.schema

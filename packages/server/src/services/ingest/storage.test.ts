@@ -106,10 +106,11 @@ describe('idempotent, consistent storage', () => {
     }
 
     const blocks = await t.db
-      .selectFrom('metric_blocks as b')
+      .selectFrom('metric_days as b')
       .innerJoin('metric_series as s', 's.id', 'b.series_id')
+      .innerJoin('metric_blocks as d', (j) => j.onRef('d.series_id', '=', 'b.series_id').onRef('d.day', '=', 'b.day'))
       .select(['s.entity_id', 's.metric_group', 's.metric', 'b.day', 'b.count', 'b.sum', 'b.min', 'b.max'])
-      .select(['b.first_t', 'b.first', 'b.last_t', 'b.last', 'b.data'])
+      .select(['b.first_t', 'b.first', 'b.last_t', 'b.last', 'd.data'])
       .execute();
     expect(blocks.length).toBe(expected.size);
     for (const b of blocks) {

@@ -144,7 +144,7 @@ export async function storageSnapshot(t: TestApp) {
       ).n,
     );
   const totals = await t.db
-    .selectFrom('metric_blocks')
+    .selectFrom('metric_days')
     .select([sql<number>`coalesce(sum("count"), 0)`.as('count'), sql<number>`coalesce(sum("sum"), 0)`.as('sum')])
     .executeTakeFirstOrThrow();
   const entities = await t.db

@@ -25,11 +25,16 @@ export const COMPACTION_BATCH = 20_000;
 export const COMPACTION_INTERVAL_SECONDS = 10;
 
 const BLOCKS = {
-  head: 'insert into metric_blocks (series_id, day, "count", "sum", "min", "max", first_t, "first", last_t, "last", data)',
+  head: 'insert into metric_blocks (series_id, day, data)',
+  tail: 'on conflict (series_id, day) do update set data = excluded.data',
+  columns: 3,
+};
+const DAYS = {
+  head: 'insert into metric_days (series_id, day, "count", "sum", "min", "max", first_t, "first", last_t, "last")',
   tail: `on conflict (series_id, day) do update set "count" = excluded."count", "sum" = excluded."sum",
     "min" = excluded."min", "max" = excluded."max", first_t = excluded.first_t, "first" = excluded."first",
-    last_t = excluded.last_t, "last" = excluded."last", data = excluded.data`,
-  columns: 11,
+    last_t = excluded.last_t, "last" = excluded."last"`,
+  columns: 10,
 };
 
 /** The last reading (seq) whose values are in blocks. */
@@ -86,16 +91,17 @@ export async function compactOnce(db: Db, dialect: Dialect, limit = COMPACTION_B
     }
 
     const ids = [...added.keys()].sort((a, b) => a - b);
-    const params: unknown[] = [];
+    const blocks: unknown[] = [];
+    const days: unknown[] = [];
     for (let i = 0; i < ids.length; i += 500) {
       const part = ids.slice(i, i + 500);
-      const days = part.flatMap((id) => [...added.get(id)!.keys()]);
+      const touched = part.flatMap((id) => [...added.get(id)!.keys()]);
       const existing = await trx
         .selectFrom('metric_blocks')
         .select(['series_id', 'day', 'data'])
         .where('series_id', 'in', part)
-        .where('day', '>=', Math.min(...days))
-        .where('day', '<=', Math.max(...days))
+        .where('day', '>=', Math.min(...touched))
+        .where('day', '<=', Math.max(...touched))
         .execute();
       const old = new Map<string, Block>();
       for (const b of existing) old.set(`${b.series_id}:${Number(b.day)}`, decodeBlock(b.data));
@@ -104,11 +110,13 @@ export async function compactOnce(db: Db, dialect: Dialect, limit = COMPACTION_B
         for (const [day, pairs] of byDay) {
           const block = mergeBlock(old.get(`${id}:${day}`), pairs);
           const s = summarize(block);
-          params.push(id, day, s.count, s.sum, s.min, s.max, s.first_t, s.first, s.last_t, s.last, encodeBlock(block));
+          blocks.push(id, day, encodeBlock(block));
+          days.push(id, day, s.count, s.sum, s.min, s.max, s.first_t, s.first, s.last_t, s.last);
         }
       }
     }
-    await insertRows(trx, dialect, BLOCKS, params);
+    await insertRows(trx, dialect, BLOCKS, blocks);
+    await insertRows(trx, dialect, DAYS, days);
     await trx
       .updateTable('metric_compaction')
       .set({ compacted_seq: Number(readings.at(-1)!.seq) })

@@ -190,7 +190,7 @@ export async function findDaySummaries(
   const out: DaySummary[] = [];
   for (let i = 0; i < seriesIds.length; i += BLOCK_QUERY_SERIES) {
     const rows = await trx
-      .selectFrom('metric_blocks')
+      .selectFrom('metric_days')
       .select(['series_id', 'day', 'count', 'sum', 'min', 'max', 'first_t', 'first', 'last_t', 'last'])
       .where('series_id', 'in', seriesIds.slice(i, i + BLOCK_QUERY_SERIES))
       .where('day', '>=', from)

@@ -13,28 +13,35 @@ type Health = 'healthy' | 'irregular' | 'unhealthy';
  * its place in time order.
  */
 export function evaluateHealth(ev: Evaluation, reading: EngineReading): void {
-  const memory = ev.slot<{ read_at: string[] }>('health', () => ({ read_at: [] }));
-  // read_at times are canonical ISO-8601 (UTC, milliseconds): as text they compare as times.
+  // read_at of the latest payloads, newest first, and their epoch ms (parsed once, kept alongside)
+  const memory = ev.slot<{ read_at: string[]; t?: number[] }>('health', () => ({ read_at: [] }));
   const at = reading.readAt;
+  const t = Date.parse(at);
   const known = memory.read_at;
-  if (known.includes(at)) return;
+  const knownT = memory.t?.length === known.length ? memory.t : known.map((time) => Date.parse(time));
+  if (knownT.includes(t)) return;
   let position = 0;
-  while (position < known.length && known[position]! > at) position++;
+  while (position < knownT.length && knownT[position]! > t) position++;
   if (position >= HEALTH_PAYLOADS) return;
   const times = [...known.slice(0, position), at, ...known.slice(position)].slice(0, HEALTH_PAYLOADS);
+  const ms = [...knownT.slice(0, position), t, ...knownT.slice(position)].slice(0, HEALTH_PAYLOADS);
   memory.read_at = times;
+  memory.t = ms;
 
   const sla = ev.entity.contractedSlaTime;
-  const gaps = intervalsBetween(times);
-  const measured = gaps.filter((ms) => ms !== null).length;
+  const measured = ms.length - 1;
   if (measured < 2) return;
-  const beyond = gaps.filter((ms) => ms !== null && ms / 1000 > sla).length;
+  let beyond = 0;
+  for (let i = 0; i < measured; i++) if ((ms[i]! - ms[i + 1]!) / 1000 > sla) beyond++;
   const result: Health = beyond === 0 ? 'healthy' : beyond * 2 > measured ? 'unhealthy' : 'irregular';
   const to = resultColour('health_state', result);
   // Most payloads change nothing: the event's details are only put together for a change.
   if ((ev.entity.states as Record<string, unknown>)['health_state'] === to) return;
 
-  const intervals = gaps.map((ms, i) => ({ read_at: times[i]!, interval_seconds: ms === null ? null : ms / 1000 }));
+  const intervals = intervalsBetween(times).map((gap, i) => ({
+    read_at: times[i]!,
+    interval_seconds: gap === null ? null : gap / 1000,
+  }));
   const listed = intervals.filter((i) => i.interval_seconds !== null);
   const summary = `${beyond} of ${measured} intervals beyond the contracted SLA time (${sla} s)`;
   ev.changeState({
