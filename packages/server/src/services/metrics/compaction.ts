@@ -62,12 +62,14 @@ export async function compactOnce(db: Db, dialect: Dialect, limit = COMPACTION_B
       .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
       .where('entity_id', 'in', [...new Set(readings.map((r) => r.entity_id))])
       .execute();
-    const seriesIds = new Map(
-      seriesRows.map((s) => [
-        `${s.entity_id}\u0000${s.data_point_id}\u0000${s.metric_group}\u0000${s.metric}`,
-        Number(s.id),
-      ]),
-    );
+    // channel (entity, data point) → group → metric → series id
+    const seriesIds = new Map<string, Record<string, Map<string, number>>>();
+    for (const row of seriesRows) {
+      const channel = `${row.entity_id}\u0000${row.data_point_id}`;
+      let groups = seriesIds.get(channel);
+      if (!groups) seriesIds.set(channel, (groups = {}));
+      (groups[row.metric_group] ??= new Map()).set(row.metric, Number(row.id));
+    }
 
     // series id → day → [t, value] pairs
     const added = new Map<number, Map<number, Array<[number, number]>>>();
@@ -75,17 +77,18 @@ export async function compactOnce(db: Db, dialect: Dialect, limit = COMPACTION_B
       const metrics = fromJson<Partial<ReadingMetrics>>(r.metrics, {});
       const t = Date.parse(r.read_at);
       const day = dayOf(t);
+      const groups = seriesIds.get(`${r.entity_id}\u0000${r.data_point_id}`);
       for (const group of INDEXED_GROUPS) {
         const values = metrics[group];
         for (const metric in values) {
-          const id = seriesIds.get(`${r.entity_id}\u0000${r.data_point_id}\u0000${group}\u0000${metric}`);
+          const id = groups?.[group]?.get(metric);
           // Ingest creates a reading's series in the reading's own transaction.
           if (id === undefined) throw new Error(`No series for ${group}.${metric} of ${r.entity_id}`);
           let days = added.get(id);
           if (!days) added.set(id, (days = new Map()));
           let pairs = days.get(day);
           if (!pairs) days.set(day, (pairs = []));
-          pairs.push([t, values![metric]!]);
+          pairs.push([t, values[metric]!]);
         }
       }
     }

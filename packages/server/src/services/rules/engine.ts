@@ -91,9 +91,9 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
     }
   }
 
-  async function evaluateReadings(event: BusEvents['readings.stored']) {
+  async function evaluateReadings(readings: BusEvents['readings.stored']['readings']) {
     const byEntity = new Map<string, EngineReading[]>();
-    for (const r of event.readings) {
+    for (const r of readings) {
       const list = byEntity.get(r.entityId) ?? [];
       list.push(r);
       byEntity.set(r.entityId, list);
@@ -124,8 +124,24 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
     }
   }
 
+  // Batches stored while the engine is busy are evaluated together: one transaction, one load and
+  // save of each entity's memory, however many batches arrived meanwhile.
+  let waiting: BusEvents['readings.stored']['readings'] | null = null;
+  const onStored = (event: BusEvents['readings.stored']) => {
+    if (waiting) {
+      for (const r of event.readings) waiting.push(r);
+      return;
+    }
+    waiting = [...event.readings];
+    void enqueue('readings', () => {
+      const readings = waiting!;
+      waiting = null;
+      return evaluateReadings(readings);
+    });
+  };
+
   const unsubscribe = [
-    bus.subscribe('readings.stored', (event) => void enqueue('readings', () => evaluateReadings(event))),
+    bus.subscribe('readings.stored', onStored),
     bus.subscribe('payload.unknown', (event) => {
       void enqueue('payload', async () => {
         const created = await db.transaction().execute((trx) => recordPayloadEvent(trx, dialect, event));
