@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -11,40 +10,34 @@ import { newId, nowIso, toJson } from '../packages/server/src/db/values.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import { createTestSchema } from '../packages/server/src/test-support/postgres-schema.ts';
-import { httpCall, percentile, runLoad } from './measure.ts';
+import { benchInflux, INFLUX_NOTES, type InfluxRun } from './influx.ts';
+import { httpCall } from './measure.ts';
+import {
+  BATCH,
+  DAY_MS,
+  DAYS,
+  INGEST_CONCURRENCY,
+  INSTRUMENTS,
+  Q1_SAMPLE_SIZE,
+  SCHEME,
+  STEP_MS,
+  STEPS,
+  batchReadings,
+  eidOf,
+  measure,
+  queryRounds,
+  rawValues,
+  tipElevation,
+  workloadWindow,
+} from './metrics-workload.ts';
 import { appendResults, machine, type Row } from './report.ts';
 
 /**
- * Issue 5's workload: 200 instruments × 4 metrics (3 raw, 1 calculated), a reading every 5 minutes
- * for 30 days (6.9 M values), sent through `POST /ingest/api/v1/payloads` in batches of 1000
- * readings; then the three budgeted queries over HTTP. On SQLite, and on PostgreSQL when
- * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (in a fresh schema).
+ * Issue 5's workload (bench/metrics-workload.ts) sent through `POST /ingest/api/v1/payloads`, then the
+ * three budgeted queries over HTTP. On SQLite, and on PostgreSQL when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set (in a fresh schema); on InfluxDB 1.6 too when `influxd` is installed
+ * (bench/influx.ts), over the same time range and values.
  */
-const INSTRUMENTS = 200;
-/** 30 as issue 5 sets it; BENCH_METRICS_DAYS shortens a smoke run. */
-const DAYS = Number(process.env.BENCH_METRICS_DAYS ?? 30);
-const STEP_MS = 5 * 60_000;
-const BATCH = 1000;
-const INGEST_CONCURRENCY = 2;
-const DAY_MS = 86_400_000;
-
-const SCHEME = {
-  metrics: {
-    raw_metrics: [
-      { key: 'pressure', label: 'Pressure', unit: 'kPa' },
-      { key: 'temperature', label: 'Temperature', unit: '°C' },
-      { key: 'battery', label: 'Battery', unit: 'V' },
-    ],
-    calculated_metrics: [
-      { key: 'piezometric_level', label: 'Piezometric level', unit: 'm', formula: 'tip_elevation + pressure / 9.8068' },
-    ],
-    context_metrics: [{ key: 'tip_elevation', label: 'Tip elevation', unit: 'm' }],
-    user_metrics: [],
-  },
-  metric_limits: [],
-  invalid_bounds: [],
-};
-
 interface Store {
   db: Db;
   dialect: Dialect;
@@ -92,10 +85,7 @@ async function createInstruments(db: Db, projectId: string): Promise<Array<{ id:
       updated_at: now,
     })
     .execute();
-  const instruments = Array.from({ length: INSTRUMENTS }, (_, i) => ({
-    id: newId(),
-    eid: `BENCH-PZ-${String(i).padStart(3, '0')}`,
-  }));
+  const instruments = Array.from({ length: INSTRUMENTS }, (_, i) => ({ id: newId(), eid: eidOf(i) }));
   await db
     .insertInto('monitored_entities')
     .values(
@@ -110,7 +100,7 @@ async function createInstruments(db: Db, projectId: string): Promise<Array<{ id:
         interface_node_id: null,
         longitude: -70.34 + (i % 20) * 0.001,
         latitude: -27.37 + Math.floor(i / 20) * 0.001,
-        context: toJson({ tip_elevation: 400 + i / 10 }),
+        context: toJson({ tip_elevation: tipElevation(i) }),
         attachments: '[]',
         labels: '[]',
         user_metrics: '{}',
@@ -135,14 +125,9 @@ async function createInstruments(db: Db, projectId: string): Promise<Array<{ id:
 /** Batch `b` of the workload as JSON text: 5 time steps × 200 instruments, oldest first. */
 function batchBody(b: number, eids: string[], start: number, total: number): string {
   const items: string[] = [];
-  for (let r = b * BATCH; r < Math.min(total, (b + 1) * BATCH); r++) {
-    const step = Math.floor(r / eids.length);
-    const i = r % eids.length;
+  for (const { i, step } of batchReadings(b, eids.length, total)) {
     const t = start + step * STEP_MS;
-    const wave = Math.sin(step / 288 + i);
-    const pressure = (150 + i + 20 * wave + ((step * 7 + i) % 10) / 10).toFixed(3);
-    const temperature = (12 + 3 * wave).toFixed(2);
-    const battery = (3.6 - step / 100_000).toFixed(4);
+    const { pressure, temperature, battery } = rawValues(i, step);
     items.push(
       `{"eid":"${eids[i]}","read_at":"${new Date(t).toISOString()}","raw_metrics":{"pressure":${pressure},"temperature":${temperature},"battery":${battery}}}`,
     );
@@ -169,8 +154,8 @@ async function ingestWorkload(
   start: number,
   evaluated: () => Promise<void>,
 ) {
-  const steps = (DAYS * DAY_MS) / STEP_MS;
-  const batches = Math.ceil((steps * eids.length) / BATCH);
+  const total = STEPS * eids.length;
+  const batches = Math.ceil(total / BATCH);
   let next = 0;
   let accepted = 0;
   const t0 = performance.now();
@@ -178,7 +163,7 @@ async function ingestWorkload(
     while (next < batches) {
       const b = next++;
       const result = JSON.parse(
-        await post(`${base}/ingest/api/v1/payloads`, token, batchBody(b, eids, start, steps * eids.length)),
+        await post(`${base}/ingest/api/v1/payloads`, token, batchBody(b, eids, start, total)),
       ) as { accepted: number };
       accepted += result.accepted;
       if (b % 200 === 0) console.log(`  ingested batch ${b + 1}/${batches}`);
@@ -188,46 +173,6 @@ async function ingestWorkload(
   await evaluated();
   const seconds = (performance.now() - t0) / 1000;
   return { batches, readings: accepted, values: accepted * 4, seconds };
-}
-
-/** Rounds of queries at most, and the share of other work under which a round counts as quiet. */
-const QUERY_ROUNDS = 3;
-const QUIET_LOAD = 0.1;
-const percent = (share: number) => (Number.isNaN(share) ? 'an unknown share of' : `${Math.round(share * 100)} %`);
-
-/** CPU time of the whole machine (ms, from /proc/stat) and of this process, to tell load from elsewhere. */
-function cpuTimes() {
-  let machine = NaN;
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    // user nice system idle iowait irq softirq steal: busy = all but idle and iowait, in 10 ms ticks
-    machine = (fields.slice(0, 8).reduce((a, b) => a + b, 0) - fields[3]! - fields[4]!) * 10;
-  } catch {
-    // not Linux: the share of other work is not reported
-  }
-  const own = process.cpuUsage();
-  return { machine, own: (own.user + own.system) / 1000, at: performance.now() };
-}
-
-/** The share of the machine's CPU that other processes used since `before`. */
-function othersShare(before: ReturnType<typeof cpuTimes>): number {
-  const after = cpuTimes();
-  const others = after.machine - before.machine - (after.own - before.own);
-  return Math.max(0, others / ((after.at - before.at) * availableParallelism()));
-}
-
-async function measure(rows: Row[], measurement: string, call: () => Promise<void>, maxCalls: number) {
-  await runLoad(call, { concurrency: 1, maxCalls: Math.ceil(maxCalls / 10), maxMs: 20_000 });
-  const series = await runLoad(call, { concurrency: 1, maxCalls, maxMs: 30_000 });
-  rows.push({
-    measurement,
-    concurrency: 1,
-    calls: series.count,
-    ratePerSecond: (series.count / series.durationMs) * 1000,
-    p50Ms: percentile(series.latenciesMs, 50),
-    p99Ms: percentile(series.latenciesMs, 99),
-  });
-  console.log(`  ${measurement}: p50 ${percentile(series.latenciesMs, 50).toFixed(1)} ms`);
 }
 
 /** Ingest, then Q1–Q3 on one database; returns the rows and the ingest figures. */
@@ -262,8 +207,7 @@ async function runOn(databaseUrl: string | undefined) {
     const token = login.token;
     await post(`${base}/auth/api/v1/users/switch-data-context`, token, JSON.stringify({ data_context: project.id }));
 
-    const end = Math.floor(Date.now() / STEP_MS) * STEP_MS;
-    const start = end - DAYS * DAY_MS;
+    const { start, end } = workloadWindow();
     const ingest = await ingestWorkload(
       base,
       token,
@@ -287,12 +231,13 @@ async function runOn(databaseUrl: string | undefined) {
       metric: 'raw_metrics.pressure',
       aggregation: { function: 'avg', group_by: 'monitored_entity' },
       filters: { monitored_entity_ids: instruments.slice(0, 10).map((i) => i.id) },
-      sample_size: 2000,
+      sample_size: Q1_SAMPLE_SIZE,
     };
     const latestUrl = `${api}/metrics/latest/?time_field=read_at&ordering=-read_at&paginate_by=${INSTRUMENTS}`;
-    const queryRound = async () => {
+    // The machine may be shared: up to 3 rounds, until one ran with little other work; the round with
+    // the least is reported, and every round's Q1 in the notes.
+    const best = await queryRounds(async () => {
       const rows: Row[] = [];
-      const started = cpuTimes();
       await measure(
         rows,
         'Q1 POST metrics/timeseries/: 10 entities × 7 days, 2000 buckets, avg',
@@ -319,26 +264,22 @@ async function runOn(databaseUrl: string | undefined) {
           300,
         );
       }
-      return { rows, otherLoad: othersShare(started) };
-    };
-    // The machine may be shared: up to QUERY_ROUNDS rounds, until one ran with little other work;
-    // the round with the least is reported, and every round's Q1 in the notes.
-    const rounds: Array<Awaited<ReturnType<typeof queryRound>>> = [];
-    do rounds.push(await queryRound());
-    while (rounds.length < QUERY_ROUNDS && !(rounds.at(-1)!.otherLoad < QUIET_LOAD));
-    const best = rounds.reduce((a, b) => (b.otherLoad < a.otherLoad ? b : a));
+      return rows;
+    });
     const check = JSON.parse(await post(`${api}/metrics/timeseries/`, token, JSON.stringify(q1))) as {
       data: Array<{ values: object }>;
     };
     const points = check.data.reduce((n, s) => n + Object.keys(s.values).length, 0);
     return {
       label: store.label,
+      start,
+      end,
       ingest,
       size: store.size(),
       q1Points: `${check.data.length} series, ${points} points`,
       rows: best.rows,
       otherLoad: best.otherLoad,
-      rounds: rounds.map((r) => `Q1 p50 ${r.rows[0]!.p50Ms!.toFixed(1)} ms with ${percent(r.otherLoad)} other work`),
+      rounds: best.rounds,
     };
   } finally {
     await app.close();
@@ -346,23 +287,26 @@ async function runOn(databaseUrl: string | undefined) {
   }
 }
 
-function influxAvailable(): boolean {
-  try {
-    execFileSync('which', ['influxd'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const BUDGETS =
   'Budgets (issue 5, embedded SQLite, 2 cores): Q1 p50 ≤ 10 ms, Q2 p50 ≤ 5 ms, Q3 p50 ≤ 50 ms (each call).';
 
-/** Runs the workload on SQLite (and PostgreSQL when configured) and appends a section to RESULTS.md. */
+/**
+ * Runs the workload on SQLite (and PostgreSQL when configured), then on InfluxDB over the SQLite run's
+ * time range (unless BENCH_INFLUX=off), and appends a section to RESULTS.md.
+ */
 export async function benchMetrics(command: string) {
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const runs = [await runOn(undefined)];
   if (pgUrl) runs.push(await runOn(pgUrl));
+  let influx: InfluxRun | undefined | 'off' | Error = 'off';
+  if (process.env.BENCH_INFLUX !== 'off') {
+    try {
+      influx = await benchInflux(runs[0]!);
+    } catch (error) {
+      console.error('InfluxDB run failed:', error);
+      influx = error instanceof Error ? error : new Error(String(error));
+    }
+  }
   const rows: Row[] = [];
   const lines: string[] = [BUDGETS, ''];
   for (const run of runs) {
@@ -387,12 +331,32 @@ export async function benchMetrics(command: string) {
       concurrency: 1,
       note: 'not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL',
     });
-  const influx = influxAvailable();
-  rows.push({
-    measurement: 'InfluxDB 1.6',
-    concurrency: 1,
-    note: influx ? 'influxd found but no client is wired in: not measured' : 'not available (no influxd binary)',
-  });
+  if (influx === undefined || influx === 'off' || influx instanceof Error) {
+    const note =
+      influx === undefined
+        ? 'not available (no influxd binary)'
+        : influx === 'off'
+          ? 'not measured: BENCH_INFLUX=off'
+          : `failed: ${influx.message.split('\n')[0]}`;
+    rows.push({ measurement: 'InfluxDB 1.6', concurrency: 1, note });
+  } else {
+    const { ingest } = influx;
+    lines.push(
+      `- ${influx.label}: wrote ${ingest.points} points = ${ingest.values} values in ${ingest.batches} requests of ${BATCH} points ` +
+        `(${INGEST_CONCURRENCY} concurrent clients) in ${ingest.seconds.toFixed(1)} s: **${Math.round(ingest.values / ingest.seconds)} values/s**` +
+        `; on disk ${influx.size}; Q1 answers ${influx.q1Points}. Query rounds (influxd's own work ` +
+        `counts as other work, as PostgreSQL's does): ${influx.rounds.join('; ')}. The same readings and time range as ` +
+        `the SQLite run, on a private influxd (temporary data folder). What differs: ${INFLUX_NOTES} ` +
+        `Queries (\`GET /query?epoch=ms\`): ${influx.queries.map((q) => `\`${q}\``).join('; ')}.`,
+    );
+    rows.push({
+      measurement: `${influx.label}: POST /write (line protocol), ${BATCH} points × 4 values`,
+      concurrency: INGEST_CONCURRENCY,
+      calls: ingest.batches,
+      ratePerSecond: ingest.batches / ingest.seconds,
+    });
+    for (const r of influx.rows) rows.push({ ...r, measurement: `${influx.label}: ${r.measurement}` });
+  }
   appendResults(
     join(import.meta.dirname, 'RESULTS.md'),
     {
