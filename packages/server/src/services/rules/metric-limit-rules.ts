@@ -19,7 +19,7 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
   const limits = ev.entity.limits;
   if (!limits.length) return;
   const levels = ev.slot<Record<string, Level>>('limit_levels', () => ({}));
-  const log: string[] = [];
+  const checked: Array<{ key: string; value: number; hit: MetricLimit | undefined }> = [];
   let driver: { key: string; label: string; value: number } | null = null;
   for (const key of new Set(limits.map((l) => `${l.group}.${l.metric}`))) {
     const [group, metric] = key.split('.') as [MetricLimit['group'], string];
@@ -32,7 +32,7 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
       .at(0);
     const level: Level = hit?.level ?? 'normal';
     const label = ev.entity.labels.get(metric) ?? metric;
-    log.push(`${key} = ${value}: ${hit ? `${hit.level} (${describe(hit)})` : 'within limits'}`);
+    checked.push({ key, value, hit });
     const before = levels[key] ?? 'normal';
     levels[key] = level;
     if (hit && RANK[level] > RANK[before]) {
@@ -58,6 +58,11 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
   }
   const worst = Object.values(levels).reduce<Level>((w, l) => (RANK[l] > RANK[w] ? l : w), 'normal');
   const colour = resultColour('metric_limits_state', worst);
+  // Most readings change nothing: the execution's details are only put together for a change.
+  if ((ev.entity.states as Record<string, unknown>)['metric_limits_state'] === colour) return;
+  const log = checked.map(
+    (c) => `${c.key} = ${c.value}: ${c.hit ? `${c.hit.level} (${describe(c.hit)})` : 'within limits'}`,
+  );
   ev.changeState({
     state: 'metric_limits_state',
     to: colour,

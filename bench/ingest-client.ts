@@ -1,0 +1,43 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { BATCH, INGEST_CONCURRENCY, STEP_MS, STEPS, batchReadings, rawValues } from './metrics-workload.ts';
+
+/**
+ * The metrics workload's client, run in a worker thread by bench/metrics.ts: sends every batch of
+ * the workload to `POST /ingest/api/v1/payloads` from INGEST_CONCURRENCY loops, then posts
+ * `{accepted, batches}` back.
+ */
+const { base, token, eids, start } = workerData as { base: string; token: string; eids: string[]; start: number };
+
+/** Batch `b` of the workload as JSON text: 5 time steps × 200 instruments, oldest first. */
+function batchBody(b: number, total: number): string {
+  const items: string[] = [];
+  for (const { i, step } of batchReadings(b, eids.length, total)) {
+    const t = start + step * STEP_MS;
+    const { pressure, temperature, battery } = rawValues(i, step);
+    items.push(
+      `{"eid":"${eids[i]}","read_at":"${new Date(t).toISOString()}","raw_metrics":{"pressure":${pressure},"temperature":${temperature},"battery":${battery}}}`,
+    );
+  }
+  return `[${items.join(',')}]`;
+}
+
+const total = STEPS * eids.length;
+const batches = Math.ceil(total / BATCH);
+let next = 0;
+let accepted = 0;
+const send = async () => {
+  while (next < batches) {
+    const b = next++;
+    const res = await fetch(`${base}/ingest/api/v1/payloads`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+      body: batchBody(b, total),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`batch ${b} answered ${res.status}: ${text.slice(0, 300)}`);
+    accepted += (JSON.parse(text) as { accepted: number }).accepted;
+    if (b % 200 === 0) console.log(`  ingested batch ${b + 1}/${batches}`);
+  }
+};
+await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, send));
+parentPort!.postMessage({ accepted, batches });
