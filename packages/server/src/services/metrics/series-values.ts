@@ -39,7 +39,7 @@ const BLOCK_QUERY_SERIES = 500;
 export class SeriesReader {
   readonly trx: Db;
   readonly #tails = new Map<number, Array<[number, number]>>();
-  #after: number | undefined;
+  #range: [after: number, last: number] | undefined;
 
   constructor(trx: Db) {
     this.trx = trx;
@@ -70,13 +70,18 @@ export class SeriesReader {
       const channel = `${s.entityId}\u0000${s.dataPointId}`;
       byChannel.set(channel, [...(byChannel.get(channel) ?? []), s]);
     }
-    this.#after ??= await compactedSeq(this.trx);
+    // Both ends of the tail, so that a planner without statistics (PostgreSQL after a bulk load)
+    // still sees a short range of the key, not a third of the table.
+    this.#range ??= await tailRange(this.trx);
+    const [after, last] = this.#range;
+    if (last <= after) return;
     const entityIds = [...new Set(series.map((s) => s.entityId))];
     for (let i = 0; i < entityIds.length; i += 1000) {
       const rows = await this.trx
         .selectFrom('readings')
         .select(['entity_id', 'data_point_id', 'read_at', 'metrics'])
-        .where('seq', '>', this.#after)
+        .where('seq', '>', after)
+        .where('seq', '<=', last)
         .where('entity_id', 'in', entityIds.slice(i, i + 1000))
         .execute();
       for (const r of rows) {
@@ -92,6 +97,16 @@ export class SeriesReader {
     }
     for (const s of series) this.#tails.get(s.id)!.sort((a, b) => a[0] - b[0]);
   }
+}
+
+/** The seq after which readings are not compacted yet, and the last seq stored. */
+async function tailRange(trx: Db): Promise<[number, number]> {
+  const after = await compactedSeq(trx);
+  const row = await trx
+    .selectFrom('readings')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .executeTakeFirst();
+  return [after, Number(row?.last ?? 0)];
 }
 
 /** Runs `read` in one transaction that compaction cannot interleave with (blocks and tail agree). */
