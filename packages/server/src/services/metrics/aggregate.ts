@@ -83,6 +83,7 @@ export async function aggregate(
           batch.map((s) => s.id),
           firstDay,
           lastDay,
+          plan.fn,
         );
         for (const d of summaries) acc.addPartial(keyIndex.get(d.seriesId)!, d.day, d);
         const tail = await reader.tail(batch, firstDay, lastDay);

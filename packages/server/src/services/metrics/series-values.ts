@@ -1,4 +1,5 @@
 import type { Db, Dialect } from '../../db/connection.ts';
+import type { MetricDaysTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
 import { compactedSeq } from './compaction.ts';
 import { dayOf, decodeBlock, holdCompactionLock } from './series-blocks.ts';
@@ -186,43 +187,68 @@ function lowerBound(times: Float64Array, t: number): number {
 
 /** Blocks (in day order) and tail values as one time-ordered series. */
 function concat(blocks: Values[], extra: Array<[number, number]> | undefined): Values {
-  const pairs: Array<[number, number]> = [];
-  for (const b of blocks) for (let i = 0; i < b.times.length; i++) pairs.push([b.times[i]!, b.values[i]!]);
-  if (extra) {
-    pairs.push(...extra);
-    pairs.sort((a, b) => a[0] - b[0]);
+  const n = blocks.reduce((sum, b) => sum + b.times.length, 0) + (extra?.length ?? 0);
+  const times = new Float64Array(n);
+  const values = new Float64Array(n);
+  let at = 0;
+  for (const b of blocks) {
+    times.set(b.times, at);
+    values.set(b.values, at);
+    at += b.times.length;
   }
-  return { times: pairs.map((p) => p[0]), values: pairs.map((p) => p[1]) };
+  if (!extra) return { times, values };
+  // The tail may hold older times than the blocks (a back-fill): merge in time order.
+  for (const [t, v] of extra) {
+    times[at] = t;
+    values[at++] = v;
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => times[a]! - times[b]!);
+  return { times: Float64Array.from(order, (i) => times[i]!), values: Float64Array.from(order, (i) => values[i]!) };
 }
 
-/** Summaries of the stored days in [from, end) (whole days); the tail is not in them. */
+/** The summary columns each use reads (a row is built per column: Q3 reads thousands of rows). */
+const SUMMARY_COLUMNS = {
+  avg: ['sum'],
+  sum: ['sum'],
+  count: [],
+  min: ['min'],
+  max: ['max'],
+  first: ['first_t', 'first'],
+  ends: ['first_t', 'first', 'last_t', 'last'],
+} as const;
+
+/**
+ * Summaries of the stored days in [from, end) (whole days); the tail is not in them. Only what
+ * `use` needs is read: the other fields are left neutral (sum 0, min +∞, max −∞, first at +∞).
+ */
 export async function findDaySummaries(
   trx: Db,
   seriesIds: readonly number[],
   from: number,
   end: number,
+  use: keyof typeof SUMMARY_COLUMNS,
 ): Promise<DaySummary[]> {
   const out: DaySummary[] = [];
   for (let i = 0; i < seriesIds.length; i += BLOCK_QUERY_SERIES) {
-    const rows = await trx
+    const rows = (await trx
       .selectFrom('metric_days')
-      .select(['series_id', 'day', 'count', 'sum', 'min', 'max', 'first_t', 'first', 'last_t', 'last'])
+      .select(['series_id', 'day', 'count', ...SUMMARY_COLUMNS[use]])
       .where('series_id', 'in', seriesIds.slice(i, i + BLOCK_QUERY_SERIES))
       .where('day', '>=', from)
       .where('day', '<', end)
-      .execute();
+      .execute()) as Array<{ series_id: number; day: number; count: number } & Partial<MetricDaysTable>>;
     for (const r of rows) {
       out.push({
         seriesId: Number(r.series_id),
         day: Number(r.day),
         count: Number(r.count),
-        sum: r.sum,
-        min: r.min,
-        max: r.max,
-        firstT: Number(r.first_t),
-        first: r.first,
-        lastT: Number(r.last_t),
-        last: r.last,
+        sum: r.sum ?? 0,
+        min: r.min ?? Infinity,
+        max: r.max ?? -Infinity,
+        firstT: r.first_t === undefined ? Infinity : Number(r.first_t),
+        first: r.first ?? 0,
+        lastT: r.last_t === undefined ? -Infinity : Number(r.last_t),
+        last: r.last ?? 0,
       });
     }
   }
@@ -263,6 +289,7 @@ export async function findSeriesEnds(
     series.map((s) => s.id),
     firstDay,
     end,
+    'ends',
   );
   const cut = new Set<number>();
   for (const d of summaries) {
