@@ -26,9 +26,9 @@ const SERIES_BATCH: Record<Source, number> = { raw: 25, hour: 25, day: 1000 };
 /**
  * Reads the series window by window, batch by batch, in one consistent read (ADR 0014), and hands
  * each key's buckets to `sink` in time order (`keyIndex`: series id → key index). Whole days come
- * from the day summaries of the blocks, everything else from values (see `piecesOf`). When each key
- * is one series and buckets have a fixed width — every chart but a merged one — each series' values
- * stream through in time order, without bucket arrays.
+ * from the day summaries (metric_days); partial days and finer buckets from values (blocks and
+ * tail). When each key is one series and buckets have a fixed width — every chart but a merged one —
+ * each series' values stream through in time order, without bucket arrays.
  */
 export async function aggregate(
   db: Db,

@@ -4,7 +4,8 @@ import { DAY_MS } from './write-store.ts';
 
 /**
  * A series' values of one UTC day (ADR 0014): times (epoch ms) and values in time order, stored as
- * one little-endian float64 array — all times, then all values — with the day's summary beside it.
+ * one float64 array — all times, then all values — in the platform's byte order (little-endian on
+ * x86 and ARM); the day's summary is a metric_days row.
  */
 export interface Block {
   times: Float64Array;
