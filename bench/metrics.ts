@@ -144,6 +144,7 @@ async function ingestWorkload(
   caughtUp: { evaluated: () => Promise<void>; compacted: () => Promise<void> },
 ) {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const client = new Worker(new URL('./ingest-client.ts', import.meta.url), {
     workerData: { base, token, eids, start },
   });
@@ -155,8 +156,18 @@ async function ingestWorkload(
   const evaluatedSeconds = (performance.now() - t0) / 1000;
   await caughtUp.compacted();
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   await client.terminate();
-  return { batches: sent.batches, readings: sent.accepted, values: sent.accepted * 4, evaluatedSeconds, seconds };
+  // every thread of this process: the server's, its background worker's and the client's
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    batches: sent.batches,
+    readings: sent.accepted,
+    values: sent.accepted * 4,
+    evaluatedSeconds,
+    seconds,
+    cpuSeconds,
+  };
 }
 
 /** Ingest, then Q1–Q3 on one database; returns the rows and the ingest figures. */
@@ -164,7 +175,7 @@ async function runOn(databaseUrl: string | undefined) {
   const store = await openStore(databaseUrl);
   console.log(`metrics workload on ${store.label}`);
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     DATA_DIR: store.dataDir,
     DEMO: 'off',
     SIMULATOR: 'off',
@@ -200,7 +211,8 @@ async function runOn(databaseUrl: string | undefined) {
       { evaluated: async () => app.rulesEngine?.idle(), compacted: async () => app.compactor?.run() },
     );
     console.log(
-      `  ingest: ${ingest.values} values, evaluated in ${ingest.evaluatedSeconds.toFixed(1)} s, compacted in ${ingest.seconds.toFixed(1)} s`,
+      `  ingest: ${ingest.values} values, evaluated in ${ingest.evaluatedSeconds.toFixed(1)} s, compacted in ${ingest.seconds.toFixed(1)} s, ` +
+        `CPU ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds * 1e6) / ingest.readings).toFixed(0)} µs a reading)`,
     );
 
     const api = `${base}/metrics-provider/api/v1`;
@@ -301,6 +313,7 @@ export async function benchMetrics(command: string) {
       `- ${run.label}: ingested ${run.ingest.readings} readings = ${run.ingest.values} values in ${run.ingest.batches} requests of ${BATCH} readings ` +
         `(${INGEST_CONCURRENCY} concurrent clients), every reading evaluated by the rules engine after ${run.ingest.evaluatedSeconds.toFixed(1)} s ` +
         `and every value compacted into its day block after ${run.ingest.seconds.toFixed(1)} s: **${Math.round(perSecond)} values/s**` +
+        `, using ${run.ingest.cpuSeconds.toFixed(1)} s of CPU in the bench's process (server, background worker and client threads)` +
         `; database size ${run.size}; Q1 answers ${run.q1Points}. Query rounds (other work: other processes, ` +
         `a database server included, and time taken by the hypervisor): ${run.rounds.join('; ')}.`,
     );

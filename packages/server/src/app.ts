@@ -14,8 +14,9 @@ import { registerErrorHandler, sendError, sendNotFound, toHttpError } from './ht
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { SERVICE_CATALOGUE } from './services/catalogue.ts';
 import { SERVICE_PLUGINS } from './services/index.ts';
-import { startCompactor, type Compactor } from './services/metrics/compaction.ts';
-import { startRulesEngine, type RulesEngine } from './services/rules/engine.ts';
+import type { Compactor } from './services/metrics/compaction.ts';
+import type { RulesEngine } from './services/rules/engine.ts';
+import { startBackground } from './background/background.ts';
 import { VERSION } from './version.ts';
 
 declare module 'fastify' {
@@ -90,14 +91,24 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
     : createInProcessBus(onBusError);
   app.decorate('bus', bus);
   app.addHook('onClose', async () => bus.close());
-  const rulesEngine = config.SERVICES.includes('rules')
-    ? startRulesEngine({ db, dialect, bus, log: app.log }, { tickSeconds: config.RULES_TICK_SECONDS })
-    : null;
-  app.decorate('rulesEngine', rulesEngine);
-  app.addHook('preClose', async () => rulesEngine?.stop());
-  const compactor = config.SERVICES.includes('ingest') ? startCompactor({ db, dialect, log: app.log }) : null;
-  app.decorate('compactor', compactor);
-  app.addHook('onClose', async () => compactor?.stop());
+  // The rules engine and compaction run in a worker thread with a connection of their own (ADR 0015).
+  const rules = config.SERVICES.includes('rules');
+  const compaction = config.SERVICES.includes('ingest');
+  const background =
+    rules || compaction
+      ? await startBackground(
+          {
+            database: { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR },
+            rulesTickSeconds: rules ? config.RULES_TICK_SECONDS : null,
+            compaction,
+          },
+          { bus, log: app.log },
+        )
+      : null;
+  app.decorate('rulesEngine', background?.rulesEngine ?? null);
+  app.decorate('compactor', background?.compactor ?? null);
+  app.addHook('preClose', async () => background?.rulesEngine?.stop());
+  app.addHook('onClose', async () => background?.close());
   registerErrorHandler(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {

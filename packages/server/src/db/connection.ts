@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -33,10 +41,38 @@ export function openDatabase(options: DbOptions): { db: Db; dialect: Dialect } {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 1073741824');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({ dialect: new SqliteWriterDialect(withStatementCache(sqlite)) }),
     dialect: 'sqlite',
   };
 }
+
+/**
+ * The server and its background worker each hold a connection to the SQLite file (ADR 0015). A
+ * transaction that reads and then writes must take the write lock at `begin`: begun deferred, its
+ * first write would fail at once (SQLITE_BUSY_SNAPSHOT) whenever the other connection committed
+ * after its first read, instead of waiting for the lock. Transactions marked read only stay deferred
+ * and never wait for writers.
+ */
+class SqliteWriterDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase;
+  constructor(database: SqliteDatabase) {
+    super({ database });
+    this.#database = database;
+  }
+  override createDriver() {
+    return new SqliteWriterDriver({ database: this.#database });
+  }
+}
+
+class SqliteWriterDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(
+      CompiledQuery.raw(settings?.accessMode === 'read only' ? 'begin' : 'begin immediate'),
+    );
+  }
+}
+
+type SqliteDatabase = ReturnType<typeof withStatementCache>;
 
 /**
  * Kysely prepares every statement it runs; preparing costs more than running a small insert, and

@@ -10,6 +10,7 @@ import {
   summarize,
   type Block,
 } from './series-blocks.ts';
+import { readThenWrite } from '../../db/read-then-write.ts';
 import { INDEXED_GROUPS, insertRows, type ReadingMetrics } from './write-store.ts';
 
 /**
@@ -43,90 +44,117 @@ export async function compactedSeq(db: Db): Promise<number> {
   return Number(row?.compacted_seq ?? 0);
 }
 
-/** Compacts up to `limit` readings in one transaction; returns how many it took. */
+/**
+ * Compacts up to `limit` readings; returns how many it took. The readings and blocks are read and
+ * merged first; the result is written only if no other compaction moved `compacted_seq` meanwhile.
+ */
 export async function compactOnce(db: Db, dialect: Dialect, limit = COMPACTION_BATCH): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await holdCompactionLock(trx, dialect, 'exclusive');
-    const after = await compactedSeq(trx);
-    const readings = await trx
-      .selectFrom('readings')
-      .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'metrics'])
-      .where('seq', '>', after)
-      .orderBy('seq')
-      .limit(limit)
-      .execute();
-    if (!readings.length) return 0;
+  for (;;) {
+    const compacted = await readThenWrite(
+      db,
+      dialect,
+      (trx) => mergeNext(trx, dialect, limit),
+      (trx, merged) => writeMerged(trx, dialect, merged),
+    );
+    if (compacted !== null) return compacted;
+  }
+}
 
-    const seriesRows = await trx
-      .selectFrom('metric_series')
-      .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
-      .where('entity_id', 'in', [...new Set(readings.map((r) => r.entity_id))])
-      .execute();
-    // channel (entity, data point) → group → metric → series id
-    const seriesIds = new Map<string, Record<string, Map<string, number>>>();
-    for (const row of seriesRows) {
-      const channel = `${row.entity_id}\u0000${row.data_point_id}`;
-      let groups = seriesIds.get(channel);
-      if (!groups) seriesIds.set(channel, (groups = {}));
-      (groups[row.metric_group] ??= new Map()).set(row.metric, Number(row.id));
-    }
+interface Merged {
+  /** compacted_seq when the readings were read */
+  after: number;
+  /** the last seq merged */
+  last: number;
+  readings: number;
+  /** BLOCKS and DAYS rows, flat */
+  blocks: unknown[];
+  days: unknown[];
+}
 
-    // series id → day → [t, value] pairs
-    const added = new Map<number, Map<number, Array<[number, number]>>>();
-    for (const r of readings) {
-      const metrics = fromJson<Partial<ReadingMetrics>>(r.metrics, {});
-      const t = Date.parse(r.read_at);
-      const day = dayOf(t);
-      const groups = seriesIds.get(`${r.entity_id}\u0000${r.data_point_id}`);
-      for (const group of INDEXED_GROUPS) {
-        const values = metrics[group];
-        for (const metric in values) {
-          const id = groups?.[group]?.get(metric);
-          // Ingest creates a reading's series in the reading's own transaction.
-          if (id === undefined) throw new Error(`No series for ${group}.${metric} of ${r.entity_id}`);
-          let days = added.get(id);
-          if (!days) added.set(id, (days = new Map()));
-          let pairs = days.get(day);
-          if (!pairs) days.set(day, (pairs = []));
-          pairs.push([t, values[metric]!]);
-        }
+async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<number | null> {
+  if (!merged.readings) return 0;
+  if ((await compactedSeq(trx)) !== merged.after) return null;
+  await insertRows(trx, dialect, BLOCKS, merged.blocks);
+  await insertRows(trx, dialect, DAYS, merged.days);
+  await trx.updateTable('metric_compaction').set({ compacted_seq: merged.last }).where('id', '=', 1).execute();
+  return merged.readings;
+}
+
+/** The next `limit` readings after compacted_seq, merged into the blocks and summaries of their days. */
+async function mergeNext(trx: Db, dialect: Dialect, limit: number): Promise<Merged> {
+  // On PostgreSQL, waits until no ingest transaction that may still commit a lower seq is open.
+  await holdCompactionLock(trx, dialect, 'exclusive');
+  const after = await compactedSeq(trx);
+  const readings = await trx
+    .selectFrom('readings')
+    .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'metrics'])
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  const merged: Merged = { after, last: after, readings: readings.length, blocks: [], days: [] };
+  if (!readings.length) return merged;
+  merged.last = Number(readings.at(-1)!.seq);
+  const seriesRows = await trx
+    .selectFrom('metric_series')
+    .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
+    .where('entity_id', 'in', [...new Set(readings.map((r) => r.entity_id))])
+    .execute();
+  // channel (entity, data point) → group → metric → series id
+  const seriesIds = new Map<string, Record<string, Map<string, number>>>();
+  for (const row of seriesRows) {
+    const channel = `${row.entity_id}\u0000${row.data_point_id}`;
+    let groups = seriesIds.get(channel);
+    if (!groups) seriesIds.set(channel, (groups = {}));
+    (groups[row.metric_group] ??= new Map()).set(row.metric, Number(row.id));
+  }
+
+  // series id → day → [t, value] pairs
+  const added = new Map<number, Map<number, Array<[number, number]>>>();
+  for (const r of readings) {
+    const metrics = fromJson<Partial<ReadingMetrics>>(r.metrics, {});
+    const t = Date.parse(r.read_at);
+    const day = dayOf(t);
+    const groups = seriesIds.get(`${r.entity_id}\u0000${r.data_point_id}`);
+    for (const group of INDEXED_GROUPS) {
+      const values = metrics[group];
+      for (const metric in values) {
+        const id = groups?.[group]?.get(metric);
+        // Ingest creates a reading's series in the reading's own transaction.
+        if (id === undefined) throw new Error(`No series for ${group}.${metric} of ${r.entity_id}`);
+        let days = added.get(id);
+        if (!days) added.set(id, (days = new Map()));
+        let pairs = days.get(day);
+        if (!pairs) days.set(day, (pairs = []));
+        pairs.push([t, values[metric]!]);
       }
     }
+  }
 
-    const ids = [...added.keys()].sort((a, b) => a - b);
-    const blocks: unknown[] = [];
-    const days: unknown[] = [];
-    for (let i = 0; i < ids.length; i += 500) {
-      const part = ids.slice(i, i + 500);
-      const touched = part.flatMap((id) => [...added.get(id)!.keys()]);
-      const existing = await trx
-        .selectFrom('metric_blocks')
-        .select(['series_id', 'day', 'data'])
-        .where('series_id', 'in', part)
-        .where('day', '>=', Math.min(...touched))
-        .where('day', '<=', Math.max(...touched))
-        .execute();
-      const old = new Map<string, Block>();
-      for (const b of existing) old.set(`${b.series_id}:${Number(b.day)}`, decodeBlock(b.data));
-      for (const id of part) {
-        const byDay = [...added.get(id)!].sort((a, b) => a[0] - b[0]);
-        for (const [day, pairs] of byDay) {
-          const block = mergeBlock(old.get(`${id}:${day}`), pairs);
-          const s = summarize(block);
-          blocks.push(id, day, encodeBlock(block));
-          days.push(id, day, s.count, s.sum, s.min, s.max, s.first_t, s.first, s.last_t, s.last);
-        }
+  const ids = [...added.keys()].sort((a, b) => a - b);
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const touched = part.flatMap((id) => [...added.get(id)!.keys()]);
+    const existing = await trx
+      .selectFrom('metric_blocks')
+      .select(['series_id', 'day', 'data'])
+      .where('series_id', 'in', part)
+      .where('day', '>=', Math.min(...touched))
+      .where('day', '<=', Math.max(...touched))
+      .execute();
+    const old = new Map<string, Block>();
+    for (const b of existing) old.set(`${b.series_id}:${Number(b.day)}`, decodeBlock(b.data));
+    for (const id of part) {
+      const byDay = [...added.get(id)!].sort((a, b) => a[0] - b[0]);
+      for (const [day, pairs] of byDay) {
+        const block = mergeBlock(old.get(`${id}:${day}`), pairs);
+        const s = summarize(block);
+        merged.blocks.push(id, day, encodeBlock(block));
+        merged.days.push(id, day, s.count, s.sum, s.min, s.max, s.first_t, s.first, s.last_t, s.last);
       }
     }
-    await insertRows(trx, dialect, BLOCKS, blocks);
-    await insertRows(trx, dialect, DAYS, days);
-    await trx
-      .updateTable('metric_compaction')
-      .set({ compacted_seq: Number(readings.at(-1)!.seq) })
-      .where('id', '=', 1)
-      .execute();
-    return readings.length;
-  });
+  }
+  return merged;
 }
 
 export interface Compactor {
@@ -134,14 +162,17 @@ export interface Compactor {
   noteStored(readings: number): void;
   /** Compacts everything stored so far. */
   run(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 /**
  * Compacts when COMPACTION_BATCH readings have been stored since the last run, and every
  * COMPACTION_INTERVAL_SECONDS whatever was stored (other instances' readings too, on PostgreSQL).
  */
-export function startCompactor(host: { db: Db; dialect: Dialect; log: FastifyBaseLogger }): Compactor {
+export function startCompactor(host: {
+  db: Db;
+  dialect: Dialect;
+  log: FastifyBaseLogger;
+}): Compactor & { stop(): Promise<void> } {
   let stored = 0;
   let running: Promise<void> | null = null;
   let again = false;

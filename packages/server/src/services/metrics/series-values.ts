@@ -110,16 +110,22 @@ async function tailRange(trx: Db): Promise<[number, number]> {
   return [after, Number(row?.last ?? 0)];
 }
 
-/** Runs `read` in one transaction that compaction cannot interleave with (blocks and tail agree). */
+/**
+ * Runs `read` in one read-only transaction that compaction cannot interleave with (blocks and tail
+ * agree). On SQLite it is a snapshot and waits for no writer.
+ */
 export async function readConsistently<T>(
   db: Db,
   dialect: Dialect,
   read: (reader: SeriesReader) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await holdCompactionLock(trx, dialect, 'shared');
-    return read(new SeriesReader(trx));
-  });
+  return db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await holdCompactionLock(trx, dialect, 'shared');
+      return read(new SeriesReader(trx));
+    });
 }
 
 /** Each series' values in [from, end), in time order: its blocks, then its tail merged in. */

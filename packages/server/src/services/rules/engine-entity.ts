@@ -41,6 +41,8 @@ export interface EngineEntity {
   invalidBounds: InvalidBound[];
   /** metric key → label, over every group of the scheme */
   labels: Map<string, string>;
+  /** the entity's and its scheme's updated_at: a registry edit changes it */
+  version: string;
 }
 
 /** Whether notifications of the entity are held back (its history is kept all the same). */
@@ -66,7 +68,7 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
     .selectFrom('monitored_entities as e')
     .leftJoin('schemes as s', 's.id', 'e.scheme_id')
     .selectAll('e')
-    .select(['s.name as scheme_name', 's.spec as scheme_spec'])
+    .select(['s.name as scheme_name', 's.spec as scheme_spec', 's.updated_at as scheme_updated_at'])
     .where('e.id', 'in', sorted)
     .orderBy('e.id')
     .execute();
@@ -96,8 +98,29 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
       limits: effectiveMetricLimits(spec.metric_limits ?? [], fromJson<MetricLimit[]>(row.metric_limits, [])),
       invalidBounds: spec.invalid_bounds ?? [],
       labels,
+      version: versionOf(row),
     };
   });
+}
+
+const versionOf = (row: { updated_at: string; scheme_updated_at: string | null }) =>
+  `${row.updated_at}/${row.scheme_updated_at ?? ''}`;
+
+/** Whether no registry edit changed `entities` (or their schemes) since they were loaded. */
+export async function unchangedSince(trx: Trx, entities: EngineEntity[]): Promise<boolean> {
+  if (!entities.length) return true;
+  const rows = await trx
+    .selectFrom('monitored_entities as e')
+    .leftJoin('schemes as s', 's.id', 'e.scheme_id')
+    .select(['e.id', 'e.updated_at', 's.updated_at as scheme_updated_at'])
+    .where(
+      'e.id',
+      'in',
+      entities.map((e) => e.id),
+    )
+    .execute();
+  const now = new Map(rows.map((row) => [row.id, versionOf(row)]));
+  return entities.every((e) => now.get(e.id) === e.version);
 }
 
 export async function saveEntityStates(trx: Trx, entity: EngineEntity): Promise<void> {

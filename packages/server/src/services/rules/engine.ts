@@ -3,7 +3,8 @@ import type { Bus, BusEvents } from '../../bus/bus.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { evaluateConnectivity } from './connectivity-rules.ts';
 import { dataQualityNodes, evaluateDataQuality } from './data-quality-rules.ts';
-import { loadEngineEntities, loadMemories, type Trx } from './engine-entity.ts';
+import { readThenWrite } from '../../db/read-then-write.ts';
+import { loadEngineEntities, loadMemories, unchangedSince, type Trx } from './engine-entity.ts';
 import { applyEvaluations } from './apply-evaluations.ts';
 import { Evaluation, type EngineReading } from './evaluation.ts';
 import type { ExecutionInput } from './event-recorder.ts';
@@ -28,6 +29,8 @@ export interface RulesEngine {
 
 /** Entities per transaction on the tick. */
 const TICK_CHUNK = 200;
+/** Evaluations of one batch started again because a registry edit changed an entity meanwhile. */
+const MAX_ATTEMPTS = 5;
 const METRIC_EVENTS = new Set(['metric_limits_state_changed', 'metric_limit_reached', 'metric_quality_state_changed']);
 
 /**
@@ -46,36 +49,48 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
   };
 
   /**
-   * Runs `run` on each entity in one transaction, after `prepare` (what the rules need from the
-   * database), then the data quality of the interface nodes over those entities. The nodes are
-   * loaded (and locked) with the entities, in one id order.
+   * Runs `run` on each entity, after `prepare` (what the rules need from the database), then the
+   * data quality of the interface nodes over those entities. The nodes are loaded with the entities,
+   * in one id order. What the rules found is written only if no entity changed since it was read
+   * (a registry edit); otherwise the evaluation starts again from fresh rows.
    */
   async function evaluate(
     entityIds: string[],
     run: (ev: Evaluation, failures: ExecutionInput[]) => void,
     prepare?: (trx: Trx, evaluations: Evaluation[]) => Promise<void>,
   ) {
-    const created = await db.transaction().execute(async (trx) => {
-      const nodeIds = await dataQualityNodes(trx, entityIds);
-      const entities = await loadEngineEntities(trx, dialect, [...entityIds, ...nodeIds]);
-      const memories = await loadMemories(
-        trx,
-        entities.map((e) => e.id),
+    for (let attempt = 1; ; attempt++) {
+      const created = await readThenWrite(
+        db,
+        dialect,
+        async (trx) => {
+          const nodeIds = await dataQualityNodes(trx, entityIds);
+          const entities = await loadEngineEntities(trx, dialect, [...entityIds, ...nodeIds]);
+          const memories = await loadMemories(
+            trx,
+            entities.map((e) => e.id),
+          );
+          const evaluations = new Map(entities.map((e) => [e.id, new Evaluation(e, memories.get(e.id) ?? {})]));
+          const targets = new Set(entityIds);
+          const evaluated = [...evaluations.values()].filter((ev) => targets.has(ev.entity.id));
+          await prepare?.(trx, evaluated);
+          const failures = new Map<Evaluation, ExecutionInput[]>();
+          for (const ev of evaluated) {
+            const list: ExecutionInput[] = [];
+            run(ev, list);
+            failures.set(ev, list);
+          }
+          return { nodeIds, entities, evaluations, failures };
+        },
+        async (trx, { nodeIds, entities, evaluations, failures }) => {
+          if (!(await unchangedSince(trx, entities))) return null;
+          await evaluateDataQuality(trx, evaluations, nodeIds, new Date().toISOString());
+          return applyEvaluations(trx, evaluations.values(), failures);
+        },
       );
-      const evaluations = new Map(entities.map((e) => [e.id, new Evaluation(e, memories.get(e.id) ?? {})]));
-      const targets = new Set(entityIds);
-      const evaluated = [...evaluations.values()].filter((ev) => targets.has(ev.entity.id));
-      await prepare?.(trx, evaluated);
-      const failures = new Map<Evaluation, ExecutionInput[]>();
-      for (const ev of evaluated) {
-        const list: ExecutionInput[] = [];
-        run(ev, list);
-        failures.set(ev, list);
-      }
-      await evaluateDataQuality(trx, evaluations, nodeIds, new Date().toISOString());
-      return applyEvaluations(trx, evaluations.values(), failures);
-    });
-    announce(created);
+      if (created) return announce(created);
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`entities kept changing during ${attempt} evaluations`);
+    }
   }
 
   function announce(created: Array<BusEvents['notification.created']>) {

@@ -10,6 +10,33 @@ const reached = (limit: MetricLimit, value: number) =>
 
 const describe = (l: MetricLimit) => `${l.group}.${l.metric} ${l.bound === 'upper' ? '>=' : '<='} ${l.value}`;
 
+interface MetricLimits {
+  key: string;
+  group: MetricLimit['group'];
+  metric: string;
+  /** worst level first */
+  limits: MetricLimit[];
+}
+
+/** An entity's limits by metric, worked out once per loaded entity rather than per reading. */
+const byMetricCache = new WeakMap<MetricLimit[], MetricLimits[]>();
+function limitsByMetric(limits: MetricLimit[]): MetricLimits[] {
+  let list = byMetricCache.get(limits);
+  if (!list) {
+    const map = new Map<string, MetricLimits>();
+    for (const l of limits) {
+      const key = `${l.group}.${l.metric}`;
+      let entry = map.get(key);
+      if (!entry) map.set(key, (entry = { key, group: l.group, metric: l.metric, limits: [] }));
+      entry.limits.push(l);
+    }
+    list = [...map.values()];
+    for (const entry of list) entry.limits.sort((a, b) => RANK[b.level] - RANK[a.level]);
+    byMetricCache.set(limits, list);
+  }
+  return list;
+}
+
 /**
  * Metric limits (spec 001 §3): each metric's level is the worst limit its latest value reaches; the
  * entity's metric_limits_state is the worst level of its metrics. A metric rising to a level raises
@@ -21,15 +48,10 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
   const levels = ev.slot<Record<string, Level>>('limit_levels', () => ({}));
   const checked: Array<{ key: string; value: number; hit: MetricLimit | undefined }> = [];
   let driver: { key: string; label: string; value: number } | null = null;
-  for (const key of new Set(limits.map((l) => `${l.group}.${l.metric}`))) {
-    const [group, metric] = key.split('.') as [MetricLimit['group'], string];
+  for (const { key, group, metric, limits: own } of limitsByMetric(limits)) {
     const value = reading.metrics[group]?.[metric];
     if (typeof value !== 'number') continue;
-    const own = limits.filter((l) => l.group === group && l.metric === metric);
-    const hit = own
-      .filter((l) => reached(l, value))
-      .sort((a, b) => RANK[b.level] - RANK[a.level])
-      .at(0);
+    const hit = own.find((l) => reached(l, value));
     const level: Level = hit?.level ?? 'normal';
     const label = ev.entity.labels.get(metric) ?? metric;
     checked.push({ key, value, hit });
@@ -56,7 +78,8 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
       });
     } else if (level !== before) driver ??= { key, label, value };
   }
-  const worst = Object.values(levels).reduce<Level>((w, l) => (RANK[l] > RANK[w] ? l : w), 'normal');
+  let worst: Level = 'normal';
+  for (const key in levels) if (RANK[levels[key]!] > RANK[worst]) worst = levels[key]!;
   const colour = resultColour('metric_limits_state', worst);
   // Most readings change nothing: the execution's details are only put together for a change.
   if ((ev.entity.states as Record<string, unknown>)['metric_limits_state'] === colour) return;

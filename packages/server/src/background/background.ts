@@ -1,0 +1,117 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus, BusEvents } from '../bus/bus.ts';
+import type { Compactor } from '../services/metrics/compaction.ts';
+import type { RulesEngine } from '../services/rules/engine.ts';
+import {
+  ENGINE_TOPICS,
+  type BackgroundCall,
+  type BackgroundSetup,
+  type FromWorker,
+  type ToWorker,
+} from './protocol.ts';
+
+// A path, not a URL object: browser-like test environments replace the global URL class.
+const WORKER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'worker.ts');
+
+/** The rules engine and compaction as the server sees them, running in the background worker. */
+export interface Background {
+  rulesEngine: RulesEngine | null;
+  compactor: Compactor | null;
+  /** Stops the worker's jobs, closes its connection and ends the thread. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the background worker (ADR 0015) and resolves once it is running. The server's thread then
+ * only receives, checks and stores; the engine's evaluations and compaction run on another core.
+ */
+export async function startBackground(
+  setup: BackgroundSetup,
+  host: { bus: Bus; log: FastifyBaseLogger },
+): Promise<Background> {
+  const worker = new Worker(WORKER_FILE, { workerData: setup });
+  worker.unref();
+  const post = (message: ToWorker) => worker.postMessage(message);
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let exited = false;
+
+  const call = (name: BackgroundCall, at?: Date): Promise<void> => {
+    if (exited) return Promise.resolve();
+    const id = nextId++;
+    return new Promise<void>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      post({ type: 'call', id, call: name, ...(at ? { at: at.toISOString() } : {}) });
+    });
+  };
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: FromWorker) => {
+      switch (message.type) {
+        case 'ready':
+          return resolve();
+        case 'publish':
+          return host.bus.publish(message.topic, message.event as never);
+        case 'log':
+          return host.log[message.level](message.object, message.message);
+        case 'done': {
+          const waiting = pending.get(message.id);
+          pending.delete(message.id);
+          if (message.error) waiting?.reject(new Error(message.error));
+          else waiting?.resolve();
+        }
+      }
+    });
+    worker.on('error', (error) => {
+      host.log.error({ err: error }, 'background worker failed');
+      reject(error);
+    });
+    worker.on('exit', (code) => {
+      exited = true;
+      for (const waiting of pending.values()) waiting.reject(new Error(`background worker exited (${code})`));
+      pending.clear();
+    });
+  });
+  await ready;
+
+  const unsubscribe =
+    setup.rulesTickSeconds === null
+      ? []
+      : ENGINE_TOPICS.map((topic) =>
+          host.bus.subscribe(topic, (event: BusEvents[typeof topic]) =>
+            post({ type: 'event', topic, json: JSON.stringify(event) }),
+          ),
+        );
+
+  const rulesEngine: RulesEngine | null =
+    setup.rulesTickSeconds === null
+      ? null
+      : {
+          tick: (now = new Date()) => call('tick', now),
+          idle: async () => {
+            // Bus deliveries are queued as microtasks: let them reach the worker first.
+            await new Promise((resolve) => setImmediate(resolve));
+            await call('idle');
+          },
+          stop: async () => {
+            for (const off of unsubscribe) off();
+            await call('stop-rules');
+          },
+        };
+  const compactor: Background['compactor'] = setup.compaction
+    ? { noteStored: (readings) => post({ type: 'stored', readings }), run: () => call('compact') }
+    : null;
+
+  return {
+    rulesEngine,
+    compactor,
+    async close() {
+      for (const off of unsubscribe) off();
+      await call('stop');
+      await worker.terminate();
+    },
+  };
+}

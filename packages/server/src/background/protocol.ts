@@ -1,0 +1,33 @@
+import type { BusEvents } from '../bus/bus.ts';
+import type { DbOptions } from '../db/connection.ts';
+
+/**
+ * Messages between the server's thread and its background worker (ADR 0015). The worker runs the
+ * rules engine and compaction on a connection of its own; the server forwards it the bus topics the
+ * engine follows and publishes on its bus what the engine announces.
+ */
+
+/** Topics the rules engine subscribes to: the server forwards them to the worker. */
+export const ENGINE_TOPICS = ['readings.stored', 'payload.unknown'] as const satisfies ReadonlyArray<keyof BusEvents>;
+
+export interface BackgroundSetup {
+  database: DbOptions;
+  /** seconds between ticks, when the worker runs the rules engine */
+  rulesTickSeconds: number | null;
+  /** whether the worker compacts series values */
+  compaction: boolean;
+}
+
+export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'stop-rules' | 'stop';
+
+export type ToWorker =
+  /** the event as JSON text: for a batch of readings, far cheaper to pass than the objects */
+  | { type: 'event'; topic: (typeof ENGINE_TOPICS)[number]; json: string }
+  | { type: 'stored'; readings: number }
+  | { type: 'call'; id: number; call: BackgroundCall; at?: string };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'publish'; topic: keyof BusEvents; event: BusEvents[keyof BusEvents] }
+  | { type: 'log'; level: 'error' | 'warn' | 'info' | 'debug'; object: object; message: string }
+  | { type: 'done'; id: number; error?: string };

@@ -1,0 +1,100 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus, BusEvents } from '../bus/bus.ts';
+import { openDatabase } from '../db/connection.ts';
+import { startCompactor } from '../services/metrics/compaction.ts';
+import { startRulesEngine } from '../services/rules/engine.ts';
+import type { BackgroundSetup, FromWorker, ToWorker } from './protocol.ts';
+
+/**
+ * The background worker (ADR 0015): the rules engine and compaction, on the second core, with a
+ * database connection of their own. Started by `background.ts`; never imported by the server.
+ */
+
+const port = parentPort!;
+const setup = workerData as BackgroundSetup;
+const send = (message: FromWorker) => port.postMessage(message);
+
+function relay(level: 'error' | 'warn' | 'info' | 'debug') {
+  return (object: unknown, message?: string) => {
+    const [fields, text] = typeof object === 'string' ? [{}, object] : [(object ?? {}) as object, message ?? ''];
+    try {
+      send({ type: 'log', level, object: fields, message: text });
+    } catch {
+      send({ type: 'log', level, object: { detail: String(fields) }, message: text });
+    }
+  };
+}
+
+/** Log records go to the server's logger, which filters and writes them with its own. */
+const log = {
+  level: 'trace',
+  fatal: relay('error'),
+  error: relay('error'),
+  warn: relay('warn'),
+  info: relay('info'),
+  debug: relay('debug'),
+  trace: relay('debug'),
+  silent: () => {},
+  child: () => log,
+} as unknown as FastifyBaseLogger; // pino's overloaded signatures, of which the engine uses (object, message)
+
+type Handler = (event: never) => void | Promise<void>;
+const handlers = new Map<string, Set<Handler>>();
+
+/** The engine's bus: what it publishes goes to the server's bus; what it follows comes from there. */
+const bus: Bus = {
+  publish(topic, event) {
+    send({ type: 'publish', topic, event });
+  },
+  subscribe(topic, handler) {
+    const set = handlers.get(topic) ?? new Set();
+    set.add(handler as Handler);
+    handlers.set(topic, set);
+    return () => void set.delete(handler as Handler);
+  },
+};
+
+function deliver<K extends keyof BusEvents>(topic: K, event: BusEvents[K]) {
+  for (const handler of handlers.get(topic) ?? []) {
+    Promise.resolve((handler as (e: BusEvents[K]) => void | Promise<void>)(event)).catch((error: unknown) =>
+      log.error({ err: error, topic }, 'event handler failed'),
+    );
+  }
+}
+
+const { db, dialect } = openDatabase(setup.database);
+const rulesEngine =
+  setup.rulesTickSeconds === null
+    ? null
+    : startRulesEngine({ db, dialect, bus, log }, { tickSeconds: setup.rulesTickSeconds });
+const compactor = setup.compaction ? startCompactor({ db, dialect, log }) : null;
+
+async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> {
+  switch (call.call) {
+    case 'tick':
+      return rulesEngine?.tick(call.at ? new Date(call.at) : new Date());
+    case 'idle':
+      return rulesEngine?.idle();
+    case 'compact':
+      return compactor?.run();
+    case 'stop-rules':
+      return rulesEngine?.stop();
+    case 'stop':
+      await rulesEngine?.stop();
+      await compactor?.stop();
+      await db.destroy();
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'event') deliver(message.topic, JSON.parse(message.json) as never);
+  else if (message.type === 'stored') compactor?.noteStored(message.readings);
+  else {
+    answer(message).then(
+      () => send({ type: 'done', id: message.id }),
+      (error: unknown) => send({ type: 'done', id: message.id, error: String(error) }),
+    );
+  }
+});
+send({ type: 'ready' });
