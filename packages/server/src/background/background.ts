@@ -2,16 +2,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bus, BusEvents } from '../bus/bus.ts';
+import type { Bus } from '../bus/bus.ts';
 import type { Compactor } from '../services/metrics/compaction.ts';
 import type { RulesEngine } from '../services/rules/engine.ts';
-import {
-  ENGINE_TOPICS,
-  type BackgroundCall,
-  type BackgroundSetup,
-  type FromWorker,
-  type ToWorker,
-} from './protocol.ts';
+import type { BackgroundCall, BackgroundSetup, FromWorker, ToWorker } from './protocol.ts';
+import { encodeReadings } from './readings-codec.ts';
 
 // A path, not a URL object: browser-like test environments replace the global URL class.
 const WORKER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'worker.ts');
@@ -80,11 +75,13 @@ export async function startBackground(
   const unsubscribe =
     setup.rulesTickSeconds === null
       ? []
-      : ENGINE_TOPICS.map((topic) =>
-          host.bus.subscribe(topic, (event: BusEvents[typeof topic]) =>
-            post({ type: 'event', topic, json: JSON.stringify(event) }),
-          ),
-        );
+      : [
+          host.bus.subscribe('readings.stored', (event) => {
+            const batch = encodeReadings(event);
+            worker.postMessage({ type: 'readings', batch } satisfies ToWorker, [batch.numbers.buffer]);
+          }),
+          host.bus.subscribe('payload.unknown', (event) => post({ type: 'payload', event })),
+        ];
 
   const rulesEngine: RulesEngine | null =
     setup.rulesTickSeconds === null

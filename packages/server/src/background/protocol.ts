@@ -1,14 +1,12 @@
 import type { BusEvents } from '../bus/bus.ts';
 import type { DbOptions } from '../db/connection.ts';
+import type { EncodedReadings } from './readings-codec.ts';
 
 /**
  * Messages between the server's thread and its background worker (ADR 0015). The worker runs the
  * rules engine and compaction on a connection of its own; the server forwards it the bus topics the
  * engine follows and publishes on its bus what the engine announces.
  */
-
-/** Topics the rules engine subscribes to: the server forwards them to the worker. */
-export const ENGINE_TOPICS = ['readings.stored', 'payload.unknown'] as const satisfies ReadonlyArray<keyof BusEvents>;
 
 export interface BackgroundSetup {
   database: DbOptions;
@@ -21,8 +19,8 @@ export interface BackgroundSetup {
 export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'stop-rules' | 'stop';
 
 export type ToWorker =
-  /** the event as JSON text: for a batch of readings, far cheaper to pass than the objects */
-  | { type: 'event'; topic: (typeof ENGINE_TOPICS)[number]; json: string }
+  | { type: 'readings'; batch: EncodedReadings }
+  | { type: 'payload'; event: BusEvents['payload.unknown'] }
   | { type: 'stored'; readings: number }
   | { type: 'call'; id: number; call: BackgroundCall; at?: string };
 

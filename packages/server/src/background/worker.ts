@@ -5,6 +5,7 @@ import { openDatabase } from '../db/connection.ts';
 import { startCompactor } from '../services/metrics/compaction.ts';
 import { startRulesEngine } from '../services/rules/engine.ts';
 import type { BackgroundSetup, FromWorker, ToWorker } from './protocol.ts';
+import { decodeReadings } from './readings-codec.ts';
 
 /**
  * The background worker (ADR 0015): the rules engine and compaction, on the second core, with a
@@ -88,7 +89,8 @@ async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> 
 }
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'event') deliver(message.topic, JSON.parse(message.json) as never);
+  if (message.type === 'readings') deliver('readings.stored', decodeReadings(message.batch));
+  else if (message.type === 'payload') deliver('payload.unknown', message.event);
   else if (message.type === 'stored') compactor?.noteStored(message.readings);
   else {
     answer(message).then(

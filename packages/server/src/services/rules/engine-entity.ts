@@ -68,14 +68,14 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
     .selectFrom('monitored_entities as e')
     .leftJoin('schemes as s', 's.id', 'e.scheme_id')
     .selectAll('e')
-    .select(['s.name as scheme_name', 's.spec as scheme_spec', 's.updated_at as scheme_updated_at'])
+    .select('s.updated_at as scheme_updated_at')
     .where('e.id', 'in', sorted)
     .orderBy('e.id')
     .execute();
+  const schemes = await schemeViews(trx, rows);
   return rows.map((row) => {
-    const spec = fromJson<Partial<SchemeSpec>>(row.scheme_spec, {});
-    const labels = new Map<string, string>();
-    for (const list of Object.values(spec.metrics ?? {})) for (const m of list ?? []) labels.set(m.key, m.label);
+    const scheme = (row.scheme_id && schemes.get(row.scheme_id)) || NO_SCHEME;
+    const ownLimits = fromJson<MetricLimit[]>(row.metric_limits, []);
     return {
       id: row.id,
       projectId: row.project_id,
@@ -84,7 +84,7 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
       description: row.description,
       entityType: row.entity_type,
       schemeId: row.scheme_id,
-      schemeName: row.scheme_name,
+      schemeName: scheme.name,
       interfaceNodeId: row.interface_node_id,
       contractedSlaTime: row.contracted_sla_time,
       maintenanceMode: fromFlag(row.maintenance_mode),
@@ -95,12 +95,58 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
       context: fromJson<Record<string, number>>(row.context, {}),
       states: { ...DEFAULT_ENTITY_STATES, ...fromJson<Partial<EntityStates>>(row.states, {}) },
       rules: parseEntityRules(fromJson<unknown>(row.rules, {})),
-      limits: effectiveMetricLimits(spec.metric_limits ?? [], fromJson<MetricLimit[]>(row.metric_limits, [])),
-      invalidBounds: spec.invalid_bounds ?? [],
-      labels,
+      // the scheme's own array when the entity overrides none: rules cache what they derive from it
+      limits: ownLimits.length ? effectiveMetricLimits(scheme.limits, ownLimits) : scheme.limits,
+      invalidBounds: scheme.invalidBounds,
+      labels: scheme.labels,
       version: versionOf(row),
     };
   });
+}
+
+/** What the engine takes from a scheme, parsed once per scheme version rather than per entity and batch. */
+interface SchemeView {
+  updatedAt: string;
+  name: string | null;
+  limits: MetricLimit[];
+  invalidBounds: InvalidBound[];
+  /** metric key → label, over every group */
+  labels: Map<string, string>;
+}
+
+const NO_SCHEME: SchemeView = { updatedAt: '', name: null, limits: [], invalidBounds: [], labels: new Map() };
+/** By scheme id (ids are random, so one cache serves every database of the process). */
+const schemeCache = new Map<string, SchemeView>();
+
+async function schemeViews(
+  trx: Trx,
+  rows: Array<{ scheme_id: string | null; scheme_updated_at: string | null }>,
+): Promise<Map<string, SchemeView>> {
+  const stale = new Set<string>();
+  for (const row of rows) {
+    if (row.scheme_id && schemeCache.get(row.scheme_id)?.updatedAt !== row.scheme_updated_at) stale.add(row.scheme_id);
+  }
+  if (stale.size) {
+    if (schemeCache.size > 10_000) schemeCache.clear();
+    const found = await trx
+      .selectFrom('schemes')
+      .select(['id', 'name', 'spec', 'updated_at'])
+      .where('id', 'in', [...stale])
+      .execute();
+    for (const row of found) {
+      const spec = fromJson<Partial<SchemeSpec>>(row.spec, {});
+      const labels = new Map<string, string>();
+      for (const list of Object.values(spec.metrics ?? {})) for (const m of list ?? []) labels.set(m.key, m.label);
+      schemeCache.set(row.id, {
+        updatedAt: row.updated_at,
+        name: row.name,
+        limits: spec.metric_limits ?? [],
+        invalidBounds: spec.invalid_bounds ?? [],
+        labels,
+      });
+    }
+  }
+  return schemeCache;
 }
 
 const versionOf = (row: { updated_at: string; scheme_updated_at: string | null }) =>

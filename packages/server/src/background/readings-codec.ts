@@ -1,0 +1,68 @@
+import type { BusEvents } from '../bus/bus.ts';
+
+type StoredReadings = BusEvents['readings.stored'];
+
+/**
+ * `readings.stored` as the server passes it to the background worker: the strings once each, and
+ * every reading's time and values in one Float64Array, moved to the worker without a copy. A batch
+ * of 1000 readings costs a fraction of a millisecond to encode, where JSON or a structured clone
+ * of the objects costs several on each side (ADR 0015).
+ *
+ * Numbers, per reading: entity, data point and received_at as indexes into `strings`, read_at in
+ * epoch ms, the count of values, then (key index, value) for each; a key is `group\0metric`.
+ */
+export interface EncodedReadings {
+  projectId: string;
+  strings: string[];
+  numbers: Float64Array<ArrayBuffer>;
+}
+
+const GROUPS = ['raw_metrics', 'calculated_metrics', 'context_metrics', 'invalid_metrics'];
+
+export function encodeReadings(event: StoredReadings): EncodedReadings {
+  const index = new Map<string, number>();
+  const strings: string[] = [];
+  const ref = (text: string) => {
+    let i = index.get(text);
+    if (i === undefined) index.set(text, (i = strings.push(text) - 1));
+    return i;
+  };
+  const numbers: number[] = [];
+  for (const r of event.readings) {
+    numbers.push(ref(r.entityId), ref(r.dataPointId), ref(r.receivedAt), Date.parse(r.readAt), 0);
+    const countAt = numbers.length - 1;
+    for (const group in r.metrics) {
+      const values = r.metrics[group]!;
+      for (const metric in values) {
+        numbers.push(ref(`${group}\u0000${metric}`), values[metric]!);
+        numbers[countAt]!++;
+      }
+    }
+  }
+  return { projectId: event.projectId, strings, numbers: new Float64Array(numbers) };
+}
+
+export function decodeReadings({ projectId, strings, numbers }: EncodedReadings): StoredReadings {
+  const keys = strings.map((s) => s.split('\u0000') as [string, string]);
+  const readings: StoredReadings['readings'] = [];
+  let i = 0;
+  while (i < numbers.length) {
+    const metrics: Record<string, Record<string, number>> = {};
+    for (const group of GROUPS) metrics[group] = {};
+    const reading = {
+      entityId: strings[numbers[i]!]!,
+      dataPointId: strings[numbers[i + 1]!]!,
+      receivedAt: strings[numbers[i + 2]!]!,
+      readAt: new Date(numbers[i + 3]!).toISOString(),
+      metrics,
+    };
+    const count = numbers[i + 4]!;
+    i += 5;
+    for (let n = 0; n < count; n++, i += 2) {
+      const [group, metric] = keys[numbers[i]!]!;
+      (metrics[group] ??= {})[metric] = numbers[i + 1]!;
+    }
+    readings.push(reading);
+  }
+  return { projectId, readings };
+}
