@@ -15,6 +15,8 @@ const WORKER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'worker.ts');
 export interface Background {
   rulesEngine: RulesEngine | null;
   compactor: Compactor | null;
+  /** The worker's thread as it runs now (a new one after a restart). */
+  thread(): Promise<Worker>;
   /** Stops the worker's jobs, closes its connection and ends the thread. */
   close(): Promise<void>;
 }
@@ -27,15 +29,52 @@ export async function startBackground(
   setup: BackgroundSetup,
   host: { bus: Bus; log: FastifyBaseLogger },
 ): Promise<Background> {
-  const worker = new Worker(WORKER_FILE, { workerData: setup });
-  worker.unref();
-  const post = (message: ToWorker) => worker.postMessage(message);
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextId = 1;
-  let exited = false;
+  let closing = false;
+  let closed = false;
 
+  /** Starts a worker; one that stops unexpectedly is logged and started again, so that evaluation goes on. */
+  const spawn = () =>
+    new Promise<Worker>((resolve, reject) => {
+      const started = new Worker(WORKER_FILE, { workerData: setup });
+      started.unref();
+      let up = false;
+      started.on('message', (message: FromWorker) => {
+        switch (message.type) {
+          case 'ready':
+            up = true;
+            return resolve(started);
+          case 'publish':
+            return host.bus.publish(message.topic, message.event as never);
+          case 'log':
+            return host.log[message.level](message.object, message.message);
+          case 'done': {
+            const waiting = pending.get(message.id);
+            pending.delete(message.id);
+            if (message.error) waiting?.reject(new Error(message.error));
+            else waiting?.resolve();
+          }
+        }
+      });
+      started.on('error', (error) => host.log.error({ err: error }, 'background worker failed'));
+      started.on('exit', (code) => {
+        for (const waiting of pending.values()) waiting.reject(new Error(`background worker exited (${code})`));
+        pending.clear();
+        if (!up) return reject(new Error(`background worker exited (${code}) while starting`));
+        if (closing) return;
+        host.log.error({ code }, 'background worker stopped: starting it again');
+        worker = spawn();
+        worker.catch((error: unknown) => host.log.error({ err: error }, 'background worker could not start again'));
+      });
+    });
+
+  let worker = spawn();
+  await worker;
+  const post = (message: ToWorker, transfer?: ArrayBuffer[]) =>
+    void worker.then((w) => w.postMessage(message, transfer));
   const call = (name: BackgroundCall, at?: Date): Promise<void> => {
-    if (exited) return Promise.resolve();
+    if (closed) return Promise.resolve();
     const id = nextId++;
     return new Promise<void>((resolve, reject) => {
       pending.set(id, { resolve, reject });
@@ -43,42 +82,13 @@ export async function startBackground(
     });
   };
 
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: FromWorker) => {
-      switch (message.type) {
-        case 'ready':
-          return resolve();
-        case 'publish':
-          return host.bus.publish(message.topic, message.event as never);
-        case 'log':
-          return host.log[message.level](message.object, message.message);
-        case 'done': {
-          const waiting = pending.get(message.id);
-          pending.delete(message.id);
-          if (message.error) waiting?.reject(new Error(message.error));
-          else waiting?.resolve();
-        }
-      }
-    });
-    worker.on('error', (error) => {
-      host.log.error({ err: error }, 'background worker failed');
-      reject(error);
-    });
-    worker.on('exit', (code) => {
-      exited = true;
-      for (const waiting of pending.values()) waiting.reject(new Error(`background worker exited (${code})`));
-      pending.clear();
-    });
-  });
-  await ready;
-
   const unsubscribe =
     setup.rulesTickSeconds === null
       ? []
       : [
           host.bus.subscribe('readings.stored', (event) => {
             const batch = encodeReadings(event);
-            worker.postMessage({ type: 'readings', batch } satisfies ToWorker, [batch.numbers.buffer]);
+            post({ type: 'readings', batch }, [batch.numbers.buffer]);
           }),
           host.bus.subscribe('payload.unknown', (event) => post({ type: 'payload', event })),
         ];
@@ -105,10 +115,13 @@ export async function startBackground(
   return {
     rulesEngine,
     compactor,
+    thread: () => worker,
     async close() {
+      closing = true;
       for (const off of unsubscribe) off();
       await call('stop');
-      await worker.terminate();
+      closed = true;
+      await (await worker).terminate();
     },
   };
 }

@@ -58,9 +58,12 @@ const bus: Bus = {
 
 function deliver<K extends keyof BusEvents>(topic: K, event: BusEvents[K]) {
   for (const handler of handlers.get(topic) ?? []) {
-    Promise.resolve((handler as (e: BusEvents[K]) => void | Promise<void>)(event)).catch((error: unknown) =>
-      log.error({ err: error, topic }, 'event handler failed'),
-    );
+    const failed = (error: unknown) => log.error({ err: error, topic }, 'event handler failed');
+    try {
+      Promise.resolve((handler as (e: BusEvents[K]) => void | Promise<void>)(event)).catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   }
 }
 
