@@ -20,26 +20,46 @@ export interface EncodedReadings {
 const GROUPS = ['raw_metrics', 'calculated_metrics', 'context_metrics', 'invalid_metrics'];
 
 export function encodeReadings(event: StoredReadings): EncodedReadings {
-  const index = new Map<string, number>();
   const strings: string[] = [];
+  const index = new Map<string, number>();
   const ref = (text: string) => {
     let i = index.get(text);
     if (i === undefined) index.set(text, (i = strings.push(text) - 1));
     return i;
   };
-  const numbers: number[] = [];
+  // group → metric → index: no key string is built per value
+  const keys = new Map<string, Map<string, number>>();
+  let numbers = new Float64Array(event.readings.length * 16);
+  let n = 0;
+  const put = (value: number) => {
+    if (n === numbers.length) {
+      const grown = new Float64Array(numbers.length * 2 + 16);
+      grown.set(numbers);
+      numbers = grown;
+    }
+    numbers[n++] = value;
+  };
   for (const r of event.readings) {
-    numbers.push(ref(r.entityId), ref(r.dataPointId), ref(r.receivedAt), Date.parse(r.readAt), 0);
-    const countAt = numbers.length - 1;
+    put(ref(r.entityId));
+    put(ref(r.dataPointId));
+    put(ref(r.receivedAt));
+    put(Date.parse(r.readAt));
+    put(0);
+    const countAt = n - 1;
     for (const group in r.metrics) {
+      let metrics = keys.get(group);
+      if (!metrics) keys.set(group, (metrics = new Map()));
       const values = r.metrics[group]!;
       for (const metric in values) {
-        numbers.push(ref(`${group}\u0000${metric}`), values[metric]!);
+        let key = metrics.get(metric);
+        if (key === undefined) metrics.set(metric, (key = ref(`${group}\u0000${metric}`)));
+        put(key);
+        put(values[metric]!);
         numbers[countAt]!++;
       }
     }
   }
-  return { projectId: event.projectId, strings, numbers: new Float64Array(numbers) };
+  return { projectId: event.projectId, strings, numbers: numbers.slice(0, n) };
 }
 
 export function decodeReadings({ projectId, strings, numbers }: EncodedReadings): StoredReadings {
