@@ -132,3 +132,35 @@ describe('idempotent, consistent storage', () => {
     }
   });
 });
+
+describe('compaction', () => {
+  it('creates a series it cannot find (a restored backup) instead of stopping at that reading', async () => {
+    const more = await createPiezometers(t, CERRO, { 'PZ-S4': 405 });
+    await t.app.compactor!.run();
+    expect((await post(series('PZ-S4', '2026-04-01T00:00:00Z', 5))).body).toMatchObject({ accepted: 5 });
+    await t.db.deleteFrom('metric_series').where('entity_id', '=', more.ids['PZ-S4']!).execute();
+
+    await t.app.compactor!.run();
+    const { last } = await t.db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.max('seq').as('last'))
+      .executeTakeFirstOrThrow();
+    const { compacted_seq } = await t.db
+      .selectFrom('metric_compaction')
+      .select('compacted_seq')
+      .executeTakeFirstOrThrow();
+    expect(Number(compacted_seq)).toBe(Number(last));
+    const days = await t.db
+      .selectFrom('metric_days as d')
+      .innerJoin('metric_series as s', 's.id', 'd.series_id')
+      .select(['s.metric', 'd.count'])
+      .where('s.entity_id', '=', more.ids['PZ-S4']!)
+      .orderBy('s.metric')
+      .execute();
+    expect(days.map((d) => [d.metric, Number(d.count)])).toEqual([
+      ['piezometric_level', 5],
+      ['pressure', 5],
+      ['temperature', 5],
+    ]);
+  });
+});

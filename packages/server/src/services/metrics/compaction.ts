@@ -30,6 +30,11 @@ const BLOCKS = {
   tail: 'on conflict (series_id, day) do update set data = excluded.data',
   columns: 3,
 };
+const SERIES = {
+  head: 'insert into metric_series (entity_id, data_point_id, metric_group, metric)',
+  tail: 'on conflict do nothing',
+  columns: 4,
+};
 const DAYS = {
   head: 'insert into metric_days (series_id, day, "count", "sum", "min", "max", first_t, "first", last_t, "last")',
   tail: `on conflict (series_id, day) do update set "count" = excluded."count", "sum" = excluded."sum",
@@ -69,11 +74,19 @@ interface Merged {
   /** BLOCKS and DAYS rows, flat */
   blocks: unknown[];
   days: unknown[];
+  /** series of the readings not found, as [entity, data point, group, metric]: created, then merged again */
+  missing: string[][];
 }
 
 async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<number | null> {
   if (!merged.readings) return 0;
   if ((await compactedSeq(trx)) !== merged.after) return null;
+  if (merged.missing.length) {
+    const unique = new Map(merged.missing.map((row) => [row.join('\u0000'), row]));
+    const sorted = [...unique].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map((entry) => entry[1]);
+    await insertRows(trx, dialect, SERIES, sorted.flat());
+    return null;
+  }
   await insertRows(trx, dialect, BLOCKS, merged.blocks);
   await insertRows(trx, dialect, DAYS, merged.days);
   await trx.updateTable('metric_compaction').set({ compacted_seq: merged.last }).where('id', '=', 1).execute();
@@ -92,7 +105,7 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number): Promise<Merg
     .orderBy('seq')
     .limit(limit)
     .execute();
-  const merged: Merged = { after, last: after, readings: readings.length, blocks: [], days: [] };
+  const merged: Merged = { after, last: after, readings: readings.length, blocks: [], days: [], missing: [] };
   if (!readings.length) return merged;
   merged.last = Number(readings.at(-1)!.seq);
   const seriesRows = await trx
@@ -120,8 +133,12 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number): Promise<Merg
       const values = metrics[group];
       for (const metric in values) {
         const id = groups?.[group]?.get(metric);
-        // Ingest creates a reading's series in the reading's own transaction.
-        if (id === undefined) throw new Error(`No series for ${group}.${metric} of ${r.entity_id}`);
+        // Ingest creates a reading's series in the reading's own transaction; should one be missing
+        // all the same (a restored backup), it is created rather than compaction stalling for good.
+        if (id === undefined) {
+          merged.missing.push([r.entity_id, r.data_point_id, group, metric]);
+          continue;
+        }
         let days = added.get(id);
         if (!days) added.set(id, (days = new Map()));
         let pairs = days.get(day);
@@ -130,6 +147,7 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number): Promise<Merg
       }
     }
   }
+  if (merged.missing.length) return merged;
 
   const ids = [...added.keys()].sort((a, b) => a - b);
   for (let i = 0; i < ids.length; i += 500) {
