@@ -11,7 +11,7 @@ import {
   type Block,
 } from './series-blocks.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
-import { INDEXED_GROUPS, insertRows, type ReadingMetrics } from './write-store.ts';
+import { createSeries, INDEXED_GROUPS, insertRows, type ReadingMetrics } from './write-store.ts';
 
 /**
  * Compaction (ADR 0014): readings arrive in any order of devices and are stored in arrival order;
@@ -29,11 +29,6 @@ const BLOCKS = {
   head: 'insert into metric_blocks (series_id, day, data)',
   tail: 'on conflict (series_id, day) do update set data = excluded.data',
   columns: 3,
-};
-const SERIES = {
-  head: 'insert into metric_series (entity_id, data_point_id, metric_group, metric)',
-  tail: 'on conflict do nothing',
-  columns: 4,
 };
 const DAYS = {
   head: 'insert into metric_days (series_id, day, "count", "sum", "min", "max", first_t, "first", last_t, "last")',
@@ -75,16 +70,14 @@ interface Merged {
   blocks: unknown[];
   days: unknown[];
   /** series of the readings not found, as [entity, data point, group, metric]: created, then merged again */
-  missing: string[][];
+  missing: Array<[string, string, string, string]>;
 }
 
 async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<number | null> {
   if (!merged.readings) return 0;
   if ((await compactedSeq(trx)) !== merged.after) return null;
   if (merged.missing.length) {
-    const unique = new Map(merged.missing.map((row) => [row.join('\u0000'), row]));
-    const sorted = [...unique].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map((entry) => entry[1]);
-    await insertRows(trx, dialect, SERIES, sorted.flat());
+    await createSeries(trx, dialect, merged.missing);
     return null;
   }
   await insertRows(trx, dialect, BLOCKS, merged.blocks);

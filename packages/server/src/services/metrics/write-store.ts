@@ -92,6 +92,12 @@ export async function insertRows<R>(
   return out;
 }
 
+const SERIES = {
+  head: 'insert into metric_series (entity_id, data_point_id, metric_group, metric)',
+  tail: 'on conflict do nothing',
+  columns: 4,
+};
+
 const channelKey = (entityId: string, dataPointId: string) => `${entityId}\u0000${dataPointId}`;
 const readingKey = (r: { entityId: string; dataPointId: string; readAt: string }) =>
   `${r.entityId}\u0000${r.dataPointId}\u0000${r.readAt}`;
@@ -107,6 +113,25 @@ function seriesOf(cache: Map<string, ChannelSeries>, channel: string): ChannelSe
   let series = cache.get(channel);
   if (!series) cache.set(channel, (series = {}));
   return series;
+}
+
+/**
+ * Creates the series (entity, data point, group, metric) not stored yet, in key order, so that
+ * concurrent transactions on PostgreSQL lock them in one order.
+ */
+export async function createSeries(
+  trx: Executor,
+  dialect: Dialect,
+  series: ReadonlyArray<readonly [string, string, string, string]>,
+): Promise<void> {
+  const keyed = new Map(series.map((s) => [s.join('\u0000'), s]));
+  const sorted = [...keyed].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  await insertRows(
+    trx,
+    dialect,
+    SERIES,
+    sorted.flatMap((entry) => entry[1]),
+  );
 }
 
 /** Finds or creates the series of every metric of `readings`; returns only the ids not yet committed. */
@@ -133,21 +158,7 @@ async function resolveSeries(
     }
   }
   if (!missing.length) return fresh;
-  missing.sort((a, b) => {
-    const ka = a.join('\u0000');
-    const kb = b.join('\u0000');
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
-  await insertRows(
-    trx,
-    dialect,
-    {
-      head: 'insert into metric_series (entity_id, data_point_id, metric_group, metric)',
-      tail: 'on conflict do nothing',
-      columns: 4,
-    },
-    missing.flat(),
-  );
+  await createSeries(trx, dialect, missing);
   // Read back every series of those entities: rows inserted now and rows another transaction inserted first.
   const entityIds = [...new Set(missing.map((m) => m[0]))];
   for (let i = 0; i < entityIds.length; i += 1000) {
