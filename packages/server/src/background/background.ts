@@ -72,7 +72,15 @@ export async function startBackground(
   let worker = spawn();
   await worker;
   const post = (message: ToWorker, transfer?: ArrayBuffer[]) =>
-    void worker.then((w) => w.postMessage(message, transfer));
+    void worker.then(
+      (w) => w.postMessage(message, transfer),
+      () => {
+        // No worker could be started again: the failure is logged; a call must not wait forever.
+        if (message.type !== 'call') return;
+        pending.get(message.id)?.reject(new Error('the background worker is not running'));
+        pending.delete(message.id);
+      },
+    );
   const call = (name: BackgroundCall, at?: Date): Promise<void> => {
     if (closed) return Promise.resolve();
     const id = nextId++;
