@@ -117,7 +117,10 @@ export async function startBackground(
           },
         };
   const compactor: Background['compactor'] = setup.compaction
-    ? { noteStored: (readings) => post({ type: 'stored', readings }), run: () => call('compact') }
+    ? {
+        noteStored: (stored) => post({ type: 'stored', stored }, stored.values ? [stored.values.buffer] : []),
+        run: () => call('compact'),
+      }
     : null;
 
   return {

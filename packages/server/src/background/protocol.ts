@@ -1,5 +1,6 @@
 import type { BusEvents } from '../bus/bus.ts';
 import type { DbOptions } from '../db/connection.ts';
+import type { StoredValues } from '../services/metrics/write-store.ts';
 import type { EncodedReadings } from './readings-codec.ts';
 
 /**
@@ -21,7 +22,7 @@ export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'stop-rules' | 'stop'
 export type ToWorker =
   | { type: 'readings'; batch: EncodedReadings }
   | { type: 'payload'; event: BusEvents['payload.unknown'] }
-  | { type: 'stored'; readings: number }
+  | { type: 'stored'; stored: StoredValues }
   | { type: 'call'; id: number; call: BackgroundCall; at?: string };
 
 export type FromWorker =

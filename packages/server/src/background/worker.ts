@@ -94,7 +94,7 @@ async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'readings') deliver('readings.stored', decodeReadings(message.batch));
   else if (message.type === 'payload') deliver('payload.unknown', message.event);
-  else if (message.type === 'stored') compactor?.noteStored(message.readings);
+  else if (message.type === 'stored') compactor?.noteStored(message.stored);
   else {
     answer(message).then(
       () => send({ type: 'done', id: message.id }),

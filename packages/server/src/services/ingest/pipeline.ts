@@ -21,7 +21,7 @@ export interface IngestHost {
   dialect: Dialect;
   bus: Bus;
   log: FastifyBaseLogger;
-  /** told how many readings were stored, so that it compacts them soon (ADR 0014) */
+  /** handed the values just stored, so that it compacts them soon (ADR 0014, 0016) */
   compactor?: Compactor | null;
 }
 
@@ -120,13 +120,13 @@ export async function ingestPayloads(
   if (Object.keys(details).length) throw fail(details);
 
   const receivedIso = receivedAt.toISOString();
-  const inserted = await writeBatch(app.db, app.dialect, {
+  const { inserted, stored } = await writeBatch(app.db, app.dialect, {
     projectId,
     receivedAt: receivedIso,
     readings,
     unknownPayloads,
   });
-  app.compactor?.noteStored(inserted.length);
+  if (stored.readings) app.compactor?.noteStored(stored);
 
   let invalidValues = 0;
   for (const r of inserted) {

@@ -11,7 +11,8 @@ import {
   type Block,
 } from './series-blocks.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
-import { createSeries, INDEXED_GROUPS, insertRows, type ReadingMetrics } from './write-store.ts';
+import { HeldValues } from './stored-values.ts';
+import { createSeries, INDEXED_GROUPS, insertRows, type ReadingMetrics, type StoredValues } from './write-store.ts';
 
 /**
  * Compaction (ADR 0014): readings arrive in any order of devices and are stored in arrival order;
@@ -44,19 +45,35 @@ export async function compactedSeq(db: Db): Promise<number> {
   return Number(row?.compacted_seq ?? 0);
 }
 
+/** Values ingest handed over (SQLite), and whether to compact only those (and gaps before them). */
+export interface Handed {
+  values: HeldValues;
+  only: boolean;
+}
+
 /**
  * Compacts up to `limit` readings; returns how many it took. The readings and blocks are read and
  * merged first; the result is written only if no other compaction moved `compacted_seq` meanwhile.
  */
-export async function compactOnce(db: Db, dialect: Dialect, limit = COMPACTION_BATCH): Promise<number> {
+export async function compactOnce(
+  db: Db,
+  dialect: Dialect,
+  limit = COMPACTION_BATCH,
+  handed?: Handed,
+): Promise<number> {
   for (;;) {
-    const compacted = await readThenWrite(
-      db,
-      dialect,
-      (trx) => mergeNext(trx, dialect, limit),
-      (trx, merged) => writeMerged(trx, dialect, merged),
-    );
-    if (compacted !== null) return compacted;
+    try {
+      const compacted = await readThenWrite(
+        db,
+        dialect,
+        (trx) => mergeNext(trx, dialect, limit, handed),
+        (trx, merged) => writeMerged(trx, dialect, merged),
+      );
+      if (compacted !== null) return compacted;
+    } catch (error) {
+      // A series deleted (with its entity) after ingest handed its values over: read the readings instead.
+      if (!handed?.values.clear()) throw error;
+    }
   }
 }
 
@@ -86,61 +103,43 @@ async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<n
   return merged.readings;
 }
 
-/** The next `limit` readings after compacted_seq, merged into the blocks and summaries of their days. */
-async function mergeNext(trx: Db, dialect: Dialect, limit: number): Promise<Merged> {
+/** series id → day → [t, value] pairs */
+type Added = Map<number, Map<number, Array<[number, number]>>>;
+
+function add(added: Added, id: number, t: number, value: number) {
+  const day = dayOf(t);
+  let days = added.get(id);
+  if (!days) added.set(id, (days = new Map()));
+  let pairs = days.get(day);
+  if (!pairs) days.set(day, (pairs = []));
+  pairs.push([t, value]);
+}
+
+/**
+ * The next `limit` readings after compacted_seq, merged into the blocks and summaries of their days:
+ * the values ingest handed over when they follow compacted_seq; else those read from the readings,
+ * up to the first handed over (or none, when only those handed over are to be compacted).
+ */
+async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Handed): Promise<Merged> {
   // On PostgreSQL, waits until no ingest transaction that may still commit a lower seq is open.
   await holdCompactionLock(trx, dialect, 'exclusive');
   const after = await compactedSeq(trx);
-  const readings = await trx
-    .selectFrom('readings')
-    .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'metrics'])
-    .where('seq', '>', after)
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-  const merged: Merged = { after, last: after, readings: readings.length, blocks: [], days: [], missing: [] };
-  if (!readings.length) return merged;
-  merged.last = Number(readings.at(-1)!.seq);
-  const seriesRows = await trx
-    .selectFrom('metric_series')
-    .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
-    .where('entity_id', 'in', [...new Set(readings.map((r) => r.entity_id))])
-    .execute();
-  // channel (entity, data point) → group → metric → series id
-  const seriesIds = new Map<string, Record<string, Map<string, number>>>();
-  for (const row of seriesRows) {
-    const channel = `${row.entity_id}\u0000${row.data_point_id}`;
-    let groups = seriesIds.get(channel);
-    if (!groups) seriesIds.set(channel, (groups = {}));
-    (groups[row.metric_group] ??= new Map()).set(row.metric, Number(row.id));
-  }
-
-  // series id → day → [t, value] pairs
-  const added = new Map<number, Map<number, Array<[number, number]>>>();
-  for (const r of readings) {
-    const metrics = fromJson<Partial<ReadingMetrics>>(r.metrics, {});
-    const t = Date.parse(r.read_at);
-    const day = dayOf(t);
-    const groups = seriesIds.get(`${r.entity_id}\u0000${r.data_point_id}`);
-    for (const group of INDEXED_GROUPS) {
-      const values = metrics[group];
-      for (const metric in values) {
-        const id = groups?.[group]?.get(metric);
-        // Ingest creates a reading's series in the reading's own transaction; should one be missing
-        // all the same (a restored backup), it is created rather than compaction stalling for good.
-        if (id === undefined) {
-          merged.missing.push([r.entity_id, r.data_point_id, group, metric]);
-          continue;
-        }
-        let days = added.get(id);
-        if (!days) added.set(id, (days = new Map()));
-        let pairs = days.get(day);
-        if (!pairs) days.set(day, (pairs = []));
-        pairs.push([t, values[metric]!]);
+  const taken = handed?.values.take(after, limit);
+  const merged: Merged = { after, last: after, readings: 0, blocks: [], days: [], missing: [] };
+  const added: Added = new Map();
+  if (taken) {
+    merged.readings = taken.readings;
+    merged.last = taken.last;
+    for (const values of taken.values) {
+      for (let i = 0; i < values.length; i += 4) {
+        if (values[i]! > after) add(added, values[i + 1]!, values[i + 2]!, values[i + 3]!);
       }
     }
+  } else {
+    const next = handed?.values.first ?? (handed?.only ? after + 1 : Infinity);
+    await readValues(trx, after, Math.min(limit, next - after - 1), merged, added);
+    if (merged.missing.length) return merged;
   }
-  if (merged.missing.length) return merged;
 
   const ids = [...added.keys()].sort((a, b) => a - b);
   for (let i = 0; i < ids.length; i += 500) {
@@ -168,9 +167,52 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number): Promise<Merg
   return merged;
 }
 
+/** The values of the `limit` readings after `after`, read from the readings (their series ids from metric_series). */
+async function readValues(trx: Db, after: number, limit: number, merged: Merged, added: Added) {
+  if (limit <= 0) return;
+  const readings = await trx
+    .selectFrom('readings')
+    .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'metrics'])
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  if (!readings.length) return;
+  merged.readings = readings.length;
+  merged.last = Number(readings.at(-1)!.seq);
+  const seriesRows = await trx
+    .selectFrom('metric_series')
+    .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
+    .where('entity_id', 'in', [...new Set(readings.map((r) => r.entity_id))])
+    .execute();
+  // channel (entity, data point) → group → metric → series id
+  const seriesIds = new Map<string, Record<string, Map<string, number>>>();
+  for (const row of seriesRows) {
+    const channel = `${row.entity_id}\u0000${row.data_point_id}`;
+    let groups = seriesIds.get(channel);
+    if (!groups) seriesIds.set(channel, (groups = {}));
+    (groups[row.metric_group] ??= new Map()).set(row.metric, Number(row.id));
+  }
+  for (const r of readings) {
+    const metrics = fromJson<Partial<ReadingMetrics>>(r.metrics, {});
+    const t = Date.parse(r.read_at);
+    const groups = seriesIds.get(`${r.entity_id}\u0000${r.data_point_id}`);
+    for (const group of INDEXED_GROUPS) {
+      const values = metrics[group];
+      for (const metric in values) {
+        const id = groups?.[group]?.get(metric);
+        // Ingest creates a reading's series in the reading's own transaction; should one be missing
+        // all the same (a restored backup), it is created rather than compaction stalling for good.
+        if (id === undefined) merged.missing.push([r.entity_id, r.data_point_id, group, metric]);
+        else add(added, id, t, values[metric]!);
+      }
+    }
+  }
+}
+
 export interface Compactor {
-  /** Counts readings just stored; compacts soon once enough have gathered. */
-  noteStored(readings: number): void;
+  /** Takes the values of readings just stored; compacts soon once enough have gathered. */
+  noteStored(stored: StoredValues): void;
   /** Compacts everything stored so far. */
   run(): Promise<void>;
 }
@@ -185,36 +227,45 @@ export function startCompactor(host: {
   log: FastifyBaseLogger;
 }): Compactor & { stop(): Promise<void> } {
   let stored = 0;
+  // seq follows commit order only with SQLite's one writer (PostgreSQL hands out seq before commit)
+  const held = host.dialect === 'sqlite' ? new HeldValues() : undefined;
   let running: Promise<void> | null = null;
-  let again = false;
+  /** the run asked for next: of the values handed over only, or of everything stored */
+  let asked: 'handed' | 'all' | null = null;
   let stopped = false;
 
   const loop = async () => {
-    do {
-      again = false;
+    while (asked && !stopped) {
+      const handed = held && { values: held, only: asked === 'handed' };
+      asked = null;
       stored = 0;
-      while (!stopped && (await compactOnce(host.db, host.dialect)) === COMPACTION_BATCH);
-    } while (again && !stopped);
-  };
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
+      while (!stopped && (await compactOnce(host.db, host.dialect, COMPACTION_BATCH, handed)) === COMPACTION_BATCH);
     }
-    running = loop()
+  };
+  const run = (scope: 'handed' | 'all'): Promise<void> => {
+    asked = asked === 'all' ? 'all' : scope;
+    running ??= loop()
       .catch((error: unknown) => host.log.error({ err: error }, 'compaction failed'))
       .finally(() => (running = null));
     return running;
   };
-  const timer = setInterval(() => void run(), COMPACTION_INTERVAL_SECONDS * 1000);
+  // While values are handed over, the readings before the first of them are read as a gap; the
+  // rest of the table (another instance's readings, a restart's backlog) once no more arrive.
+  let handedSinceTimer = false;
+  const timer = setInterval(() => {
+    void run(handedSinceTimer ? 'handed' : 'all');
+    handedSinceTimer = false;
+  }, COMPACTION_INTERVAL_SECONDS * 1000);
   timer.unref();
 
   return {
-    noteStored(readings) {
-      stored += readings;
-      if (stored >= COMPACTION_BATCH && !running) void run();
+    noteStored(values) {
+      held?.add(values);
+      handedSinceTimer = true;
+      stored += values.readings;
+      if (stored >= COMPACTION_BATCH && !running) void run('handed');
     },
-    run,
+    run: () => run('all'),
     async stop() {
       stopped = true;
       clearInterval(timer);

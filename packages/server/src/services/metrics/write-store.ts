@@ -41,6 +41,19 @@ export interface NewUnknownPayload {
   incomingPayload: string;
 }
 
+/**
+ * The series values of the readings a batch stored, for compaction to merge without reading them
+ * back (ADR 0016): four numbers per value, its reading's seq, its series id, its time (epoch ms)
+ * and the value. Null when a series id was not at hand (compaction then reads the readings).
+ */
+export interface StoredValues {
+  /** readings stored, whose seq run from `first` to `last` */
+  readings: number;
+  first: number;
+  last: number;
+  values: Float64Array<ArrayBuffer> | null;
+}
+
 export interface WriteBatch {
   projectId: string;
   receivedAt: string;
@@ -191,7 +204,7 @@ const UNKNOWN_PAYLOADS = {
 };
 const READINGS = {
   head: 'insert into readings (read_at, entity_id, data_point_id, project_id, received_at, metrics)',
-  tail: 'on conflict do nothing returning entity_id, data_point_id, read_at',
+  tail: 'on conflict do nothing returning seq, entity_id, data_point_id, read_at',
   columns: 6,
 };
 const LATEST = {
@@ -207,7 +220,11 @@ const LATEST = {
  * (entity, data point, read_at) is already stored is skipped, and so is everything derived from it
  * (its series values, the latest reading, the entity's latest_payload_*): resends are idempotent.
  */
-export async function writeBatch(db: Db, dialect: Dialect, batch: WriteBatch): Promise<NewReading[]> {
+export async function writeBatch(
+  db: Db,
+  dialect: Dialect,
+  batch: WriteBatch,
+): Promise<{ inserted: NewReading[]; stored: StoredValues }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await writeOnce(db, dialect, batch);
@@ -219,7 +236,11 @@ export async function writeBatch(db: Db, dialect: Dialect, batch: WriteBatch): P
   }
 }
 
-async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<NewReading[]> {
+async function writeOnce(
+  db: Db,
+  dialect: Dialect,
+  batch: WriteBatch,
+): Promise<{ inserted: NewReading[]; stored: StoredValues }> {
   let committed = seriesCaches.get(db);
   if (!committed) seriesCaches.set(db, (committed = new Map()));
   // Keyed and sorted as the readings' unique key, time first: appended together, locked in one order.
@@ -230,6 +251,7 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<N
   }
   const readings = [...keyed].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((entry) => entry[1]);
   let created = new Map<string, ChannelSeries>();
+  let stored: StoredValues = { readings: 0, first: 0, last: 0, values: null };
 
   const inserted = await db.transaction().execute(async (trx) => {
     await holdCompactionLock(trx, dialect, 'shared');
@@ -251,22 +273,23 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<N
     for (const r of readings) {
       params.push(r.readAt, r.entityId, r.dataPointId, batch.projectId, batch.receivedAt, JSON.stringify(r.metrics));
     }
-    const returned = await insertRows<{ entity_id: string; data_point_id: string; read_at: string }>(
+    const returned = await insertRows<{ seq: number; entity_id: string; data_point_id: string; read_at: string }>(
       trx,
       dialect,
       READINGS,
       params,
     );
-    const insertedKeys = new Set(
-      returned.map((row) =>
+    const seqs = new Map(
+      returned.map((row) => [
         readingKey({ entityId: row.entity_id, dataPointId: row.data_point_id, readAt: row.read_at }),
-      ),
+        Number(row.seq),
+      ]),
     );
-    const fresh =
-      insertedKeys.size === readings.length ? readings : readings.filter((r) => insertedKeys.has(readingKey(r)));
+    const fresh = seqs.size === readings.length ? readings : readings.filter((r) => seqs.has(readingKey(r)));
     if (!fresh.length) return fresh;
 
     created = await resolveSeries(trx, dialect, committed, fresh);
+    stored = storedValues(fresh, seqs, created, committed);
 
     const newest = new Map<string, NewReading>();
     for (const r of fresh) {
@@ -313,5 +336,42 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<N
       for (const [metric, id] of groups[group]!) ids.set(metric, id);
     }
   }
-  return inserted;
+  return { inserted, stored };
+}
+
+function storedValues(
+  readings: readonly NewReading[],
+  seqs: Map<string, number>,
+  created: Map<string, ChannelSeries>,
+  committed: Map<string, ChannelSeries>,
+): StoredValues {
+  let values = new Float64Array(readings.length * 16);
+  let n = 0;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const r of readings) {
+    const seq = seqs.get(readingKey(r))!;
+    if (seq < first) first = seq;
+    if (seq > last) last = seq;
+    const channel = channelKey(r.entityId, r.dataPointId);
+    const fresh = created.get(channel);
+    const known = committed.get(channel);
+    for (const group of INDEXED_GROUPS) {
+      const metrics = r.metrics[group];
+      for (const metric in metrics) {
+        const id = fresh?.[group]?.get(metric) ?? known?.[group]?.get(metric);
+        if (id === undefined) return { readings: readings.length, first, last, values: null };
+        if (n + 4 > values.length) {
+          const grown = new Float64Array(values.length * 2);
+          grown.set(values);
+          values = grown;
+        }
+        values[n++] = seq;
+        values[n++] = id;
+        values[n++] = r.t;
+        values[n++] = metrics[metric]!;
+      }
+    }
+  }
+  return { readings: readings.length, first, last, values: values.slice(0, n) };
 }

@@ -1,7 +1,7 @@
 import type { BusEvents } from '../../bus/bus.ts';
 import { toJson } from '../../db/values.ts';
 import { appendSnapshot } from '../registry/snapshot-store.ts';
-import { saveEntityStates, saveMemories, type RuleMemory, type Trx } from './engine-entity.ts';
+import { saveEntityStates, type Trx } from './engine-entity.ts';
 import type { Evaluation } from './evaluation.ts';
 import { recordEvent, recordExecution, type ExecutionInput } from './event-recorder.ts';
 
@@ -10,8 +10,8 @@ const nextTime = (previous: string) => new Date(Math.max(Date.now(), Date.parse(
 
 /**
  * Writes what evaluations found, in the caller's transaction: failed rule executions, events with
- * their executions and notifications, changed states with a snapshot, and each entity's memory.
- * Returns the notifications to announce once the transaction has committed.
+ * their executions and notifications, and changed states with a snapshot (memories are saved by
+ * rule-memories.ts). Returns the notifications to announce once the transaction has committed.
  */
 export async function applyEvaluations(
   trx: Trx,
@@ -20,7 +20,6 @@ export async function applyEvaluations(
 ): Promise<Array<BusEvents['notification.created']>> {
   const created: Array<BusEvents['notification.created']> = [];
   let now = new Date().toISOString();
-  const memories: Array<{ entityId: string; memory: RuleMemory }> = [];
   for (const ev of evaluations) {
     const e = ev.entity;
     for (const failure of failures.get(ev) ?? []) await recordExecution(trx, e.projectId, e.id, failure, now);
@@ -53,8 +52,6 @@ export async function applyEvaluations(
         .where('id', '=', e.id)
         .execute();
     }
-    memories.push({ entityId: e.id, memory: ev.memory });
   }
-  await saveMemories(trx, memories);
   return created;
 }

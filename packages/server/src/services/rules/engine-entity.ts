@@ -13,7 +13,7 @@ import { sql, type Transaction } from 'kysely';
 import { holdCompactionLock } from '../metrics/series-blocks.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import { fromFlag, fromJson, nowIso, toJson } from '../../db/values.ts';
+import { fromFlag, fromJson, toJson } from '../../db/values.ts';
 
 export type Trx = Transaction<Database>;
 
@@ -175,36 +175,4 @@ export async function saveEntityStates(trx: Trx, entity: EngineEntity): Promise<
     .set({ states: toJson(entity.states) })
     .where('id', '=', entity.id)
     .execute();
-}
-
-/** What the engine remembers of an entity between evaluations (ADR 0011). */
-export type RuleMemory = Record<string, unknown>;
-
-export async function loadMemories(trx: Trx, ids: string[]): Promise<Map<string, RuleMemory>> {
-  const map = new Map<string, RuleMemory>();
-  if (!ids.length) return map;
-  const rows = await trx.selectFrom('rule_memory').selectAll().where('entity_id', 'in', ids).execute();
-  for (const row of rows) map.set(row.entity_id, fromJson<RuleMemory>(row.memory, {}));
-  return map;
-}
-
-/** Writes the memories of many entities in one statement per 500 (an upsert each would cost a statement each). */
-export async function saveMemories(trx: Trx, memories: Array<{ entityId: string; memory: RuleMemory }>): Promise<void> {
-  const updatedAt = nowIso();
-  for (let i = 0; i < memories.length; i += 500) {
-    await trx
-      .insertInto('rule_memory')
-      .values(
-        memories
-          .slice(i, i + 500)
-          .map((m) => ({ entity_id: m.entityId, memory: toJson(m.memory), updated_at: updatedAt })),
-      )
-      .onConflict((oc) =>
-        oc.column('entity_id').doUpdateSet((eb) => ({
-          memory: eb.ref('excluded.memory'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
 }

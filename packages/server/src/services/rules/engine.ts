@@ -4,11 +4,12 @@ import type { Db, Dialect } from '../../db/connection.ts';
 import { evaluateConnectivity } from './connectivity-rules.ts';
 import { dataQualityNodes, evaluateDataQuality } from './data-quality-rules.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
-import { loadEngineEntities, loadMemories, unchangedSince, type Trx } from './engine-entity.ts';
+import { loadEngineEntities, unchangedSince, type Trx } from './engine-entity.ts';
 import { applyEvaluations } from './apply-evaluations.ts';
 import { Evaluation, type EngineReading } from './evaluation.ts';
 import type { ExecutionInput } from './event-recorder.ts';
 import { recordPayloadEvent } from './payload-events.ts';
+import { FLUSH_SECONDS, ruleMemories } from './rule-memories.ts';
 import { evaluateReading } from './reading-rules.ts';
 import { StatisticsWindows } from './statistics-windows.ts';
 
@@ -43,6 +44,7 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
   const { db, dialect, bus, log } = host;
   let chain: Promise<void> = Promise.resolve();
   const windows = new StatisticsWindows();
+  const memories = ruleMemories(db, dialect);
   const enqueue = (name: string, job: () => Promise<void>) => {
     chain = chain.then(job).catch((error: unknown) => log.error({ err: error, job: name }, 'rules engine job failed'));
     return chain;
@@ -60,17 +62,17 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
     prepare?: (trx: Trx, evaluations: Evaluation[]) => Promise<void>,
   ) {
     for (let attempt = 1; ; attempt++) {
-      const created = await readThenWrite(
+      const written = await readThenWrite(
         db,
         dialect,
         async (trx) => {
           const nodeIds = await dataQualityNodes(trx, entityIds);
           const entities = await loadEngineEntities(trx, dialect, [...entityIds, ...nodeIds]);
-          const memories = await loadMemories(
+          const memory = await memories.load(
             trx,
             entities.map((e) => e.id),
           );
-          const evaluations = new Map(entities.map((e) => [e.id, new Evaluation(e, memories.get(e.id) ?? {})]));
+          const evaluations = new Map(entities.map((e) => [e.id, new Evaluation(e, memory.get(e.id)!)]));
           const targets = new Set(entityIds);
           const evaluated = [...evaluations.values()].filter((ev) => targets.has(ev.entity.id));
           await prepare?.(trx, evaluated);
@@ -85,10 +87,16 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
         async (trx, { nodeIds, entities, evaluations, failures }) => {
           if (!(await unchangedSince(trx, entities))) return null;
           await evaluateDataQuality(trx, evaluations, nodeIds, new Date().toISOString());
-          return applyEvaluations(trx, evaluations.values(), failures);
+          const created = await applyEvaluations(trx, evaluations.values(), failures);
+          const remembered = [...evaluations.values()].map((ev) => ({ entityId: ev.entity.id, memory: ev.memory }));
+          await memories.save(trx, remembered);
+          return { created, remembered };
         },
       );
-      if (created) return announce(created);
+      if (written) {
+        memories.committed(written.remembered);
+        return announce(written.created);
+      }
       if (attempt >= MAX_ATTEMPTS) throw new Error(`entities kept changing during ${attempt} evaluations`);
     }
   }
@@ -139,8 +147,8 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
     }
   }
 
-  // Batches stored while the engine is busy are evaluated together: one transaction, one load and
-  // save of each entity's memory, however many batches arrived meanwhile.
+  // Batches stored while the engine is busy are evaluated together: one transaction, one load of
+  // each entity, however many batches arrived meanwhile.
   let waiting: BusEvents['readings.stored']['readings'] | null = null;
   const onStored = (event: BusEvents['readings.stored']) => {
     if (waiting) {
@@ -164,8 +172,11 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
       });
     }),
   ];
-  const timer = setInterval(() => void enqueue('tick', () => tick(new Date())), options.tickSeconds * 1000);
-  timer.unref();
+  const timers = [
+    setInterval(() => void enqueue('tick', () => tick(new Date())), options.tickSeconds * 1000),
+    setInterval(() => void enqueue('memories', () => memories.flush()), FLUSH_SECONDS * 1000),
+  ];
+  for (const timer of timers) timer.unref();
 
   return {
     tick: (now = new Date()) => enqueue('tick', () => tick(now)),
@@ -175,9 +186,9 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
       await chain;
     },
     stop: async () => {
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
       for (const off of unsubscribe) off();
-      await chain;
+      await enqueue('memories', () => memories.flush());
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { EntityStates } from '@vigil/domain';
-import type { EngineEntity, RuleMemory } from './engine-entity.ts';
+import type { EngineEntity } from './engine-entity.ts';
+import type { RuleMemory } from './rule-memories.ts';
 import type { EventInput, ExecutionInput } from './event-recorder.ts';
 
 /** A reading as the engine evaluates it (the bus's `readings.stored` item). */

@@ -1,0 +1,62 @@
+import type { StoredValues } from './write-store.ts';
+
+/** Readings' values held at most; beyond, compaction reads the readings back instead. */
+const MAX_HELD_READINGS = 200_000;
+
+/**
+ * The values ingest handed over (ADR 0016), kept until compaction has merged them. Compaction takes
+ * them instead of reading and parsing the readings again when they continue `compacted_seq` without
+ * a gap; readings it was not handed (another instance's, a back-fill before a restart) are read
+ * from the table as before. Only where seq follows commit order (SQLite's one writer).
+ */
+export class HeldValues {
+  #batches: StoredValues[] = [];
+  #readings = 0;
+
+  add(stored: StoredValues): void {
+    const contiguous = stored.last - stored.first + 1 === stored.readings;
+    if (!stored.values || !contiguous) return;
+    if (this.#readings + stored.readings > MAX_HELD_READINGS) this.clear();
+    this.#batches.push(stored);
+    this.#batches.sort((a, b) => a.first - b.first);
+    this.#readings += stored.readings;
+  }
+
+  /**
+   * The values of the readings right after `after`, up to `limit` readings (at least those of one
+   * batch), or null if the next reading is not held. The first batch may hold readings up to `after`
+   * too (compacted from the table): their values have seq ≤ `after` and are to be skipped.
+   */
+  take(after: number, limit: number): { readings: number; last: number; values: Float64Array[] } | null {
+    this.#drop(after);
+    const next = this.#batches[0];
+    if (!next || next.first > after + 1) return null;
+    const taken = { readings: 0, last: after, values: [] as Float64Array[] };
+    for (const batch of this.#batches) {
+      if (batch.first !== taken.last + 1 && taken.values.length) break;
+      const readings = batch.last - taken.last;
+      if (taken.readings && taken.readings + readings > limit) break;
+      taken.readings += readings;
+      taken.last = batch.last;
+      taken.values.push(batch.values!);
+    }
+    return taken;
+  }
+
+  /** The first seq held, if any: the table is read only up to it. */
+  get first(): number | undefined {
+    return this.#batches[0]?.first;
+  }
+
+  /** Forgets every batch: compaction reads the readings instead. */
+  clear(): boolean {
+    const had = this.#batches.length > 0;
+    this.#drop(Infinity);
+    return had;
+  }
+
+  /** Forgets the batches compacted up to `seq`. */
+  #drop(seq: number) {
+    while (this.#batches.length && this.#batches[0]!.last <= seq) this.#readings -= this.#batches.shift()!.readings;
+  }
+}

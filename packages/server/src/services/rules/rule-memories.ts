@@ -1,0 +1,131 @@
+import type { Db, Dialect } from '../../db/connection.ts';
+import { fromJson, nowIso, toJson } from '../../db/values.ts';
+import type { Trx } from './engine-entity.ts';
+
+/** What the engine remembers of an entity between evaluations (ADR 0011). */
+export type RuleMemory = Record<string, unknown>;
+
+export interface EntityMemory {
+  entityId: string;
+  memory: RuleMemory;
+}
+
+/**
+ * Where the engine keeps its memories (ADR 0016). On PostgreSQL, where several instances evaluate,
+ * each evaluation loads and saves them in its own transaction. SQLite serves one process, whose
+ * engine holds them instead: read once, copied for each evaluation, and written every
+ * FLUSH_SECONDS and when the engine stops, not loaded and saved for every entity of every batch.
+ */
+export interface RuleMemories {
+  /** The memories of `ids` as the last committed evaluation left them, each a copy the evaluation may change. */
+  load(trx: Trx, ids: string[]): Promise<Map<string, RuleMemory>>;
+  /** Saves evaluated memories in the evaluation's write transaction, where they are saved per evaluation. */
+  save(trx: Trx, memories: EntityMemory[]): Promise<void>;
+  /** Takes the memories of an evaluation whose write transaction has committed. */
+  committed(memories: EntityMemory[]): void;
+  /** Writes the memories held only in this process. */
+  flush(): Promise<void>;
+}
+
+/** How long a memory held by the engine (SQLite) may go unwritten: what a crash of the process loses at most. */
+export const FLUSH_SECONDS = 2;
+/** Memories held at most; beyond, the written ones are dropped and read again when needed. */
+const MAX_HELD = 50_000;
+/** Ids per statement, within SQLite's bound parameters. */
+const CHUNK = 500;
+
+export function ruleMemories(db: Db, dialect: Dialect): RuleMemories {
+  return dialect === 'postgres' ? storedMemories() : heldMemories(db);
+}
+
+function storedMemories(): RuleMemories {
+  return { load: loadMemories, save: saveMemories, committed: () => {}, flush: async () => {} };
+}
+
+function heldMemories(db: Db): RuleMemories {
+  const held = new Map<string, RuleMemory>();
+  const unwritten = new Set<string>();
+  return {
+    async load(trx, ids) {
+      const missing = ids.filter((id) => !held.has(id));
+      if (missing.length) for (const [id, memory] of await loadMemories(trx, missing)) held.set(id, memory);
+      return new Map(ids.map((id) => [id, copyOf(held.get(id)!)]));
+    },
+    save: async () => {},
+    committed(memories) {
+      for (const { entityId, memory } of memories) {
+        held.set(entityId, memory);
+        unwritten.add(entityId);
+      }
+    },
+    async flush() {
+      if (!unwritten.size) return;
+      const ids = [...unwritten];
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < ids.length; i += CHUNK) {
+          // an entity deleted meanwhile has no memory to keep (and its row would break the foreign key)
+          const existing = await trx
+            .selectFrom('monitored_entities')
+            .select('id')
+            .where('id', 'in', ids.slice(i, i + CHUNK))
+            .execute();
+          await saveMemories(
+            trx,
+            existing.map(({ id }) => ({ entityId: id, memory: held.get(id)! })),
+          );
+        }
+      });
+      unwritten.clear();
+      if (held.size > MAX_HELD) held.clear();
+    },
+  };
+}
+
+/** A copy of a memory (JSON values: objects, arrays, numbers, strings, booleans, null). */
+function copyOf<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = copyOf(value[i]);
+    return copy as T;
+  }
+  const copy: Record<string, unknown> = {};
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) copy[keys[i]!] = copyOf((value as Record<string, unknown>)[keys[i]!]);
+  return copy as T;
+}
+
+/** The stored memories of `ids`, empty for an entity evaluated never before. */
+async function loadMemories(trx: Trx, ids: string[]): Promise<Map<string, RuleMemory>> {
+  const map = new Map<string, RuleMemory>(ids.map((id) => [id, {}]));
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom('rule_memory')
+      .selectAll()
+      .where('entity_id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+    for (const row of rows) map.set(row.entity_id, fromJson<RuleMemory>(row.memory, {}));
+  }
+  return map;
+}
+
+/** Writes many memories in one statement per CHUNK (an upsert each would cost a statement each). */
+async function saveMemories(trx: Trx, memories: EntityMemory[]): Promise<void> {
+  const updatedAt = nowIso();
+  for (let i = 0; i < memories.length; i += CHUNK) {
+    await trx
+      .insertInto('rule_memory')
+      .values(
+        memories
+          .slice(i, i + CHUNK)
+          .map((m) => ({ entity_id: m.entityId, memory: toJson(m.memory), updated_at: updatedAt })),
+      )
+      .onConflict((oc) =>
+        oc.column('entity_id').doUpdateSet((eb) => ({
+          memory: eb.ref('excluded.memory'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
