@@ -69,8 +69,13 @@ export async function ingestPayloads(
   if (Object.keys(details).length) throw fail(details);
   const add = (field: string, message: string) => (details[field] ??= []).push(message);
 
+  // A batch's payloads mostly share a few times (a logger's channels, a site's scan): each is parsed
+  // and written canonically once.
+  const parsed = new Map<string, number>();
+  const canonical = new Map<number, string>();
   const times = payloads.map((p, i) => {
-    const t = Date.parse(p.read_at);
+    let t = parsed.get(p.read_at);
+    if (t === undefined) parsed.set(p.read_at, (t = Date.parse(p.read_at)));
     if (!Number.isFinite(t)) add(`${prefixes[i]}read_at`, 'Not a valid date and time');
     else if (t > receivedAt.getTime() + MAX_FUTURE_MS)
       add(`${prefixes[i]}read_at`, 'Must not be more than 5 minutes ahead');
@@ -109,10 +114,12 @@ export async function ingestPayloads(
     let context = contexts.get(entity.id);
     if (!context) contexts.set(entity.id, (context = numericContext(entity.context)));
     const t = times[i]!;
+    let readAt = canonical.get(t);
+    if (readAt === undefined) canonical.set(t, (readAt = new Date(t).toISOString()));
     readings.push({
       entityId: entity.id,
       dataPointId: payload.data_point_id ?? '',
-      readAt: new Date(t).toISOString(),
+      readAt,
       t,
       metrics: deriveMetrics(scheme, payload.raw_metrics, context),
     });

@@ -115,6 +115,11 @@ const channelKey = (entityId: string, dataPointId: string) => `${entityId}\u0000
 const readingKey = (r: { entityId: string; dataPointId: string; readAt: string }) =>
   `${r.entityId}\u0000${r.dataPointId}\u0000${r.readAt}`;
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The order of the readings' unique key: read_at, entity, data point. */
+const inKeyOrder = (a: NewReading, b: NewReading) =>
+  compare(a.readAt, b.readAt) || compare(a.entityId, b.entityId) || compare(a.dataPointId, b.dataPointId);
+
 /** Series ids of one (entity, data point): group → metric → id. */
 type ChannelSeries = Record<string, Map<string, number>>;
 
@@ -147,14 +152,11 @@ export async function createSeries(
   );
 }
 
-/** Finds or creates the series of every metric of `readings`; returns only the ids not yet committed. */
-async function resolveSeries(
-  trx: Executor,
-  dialect: Dialect,
+/** The series of `readings` whose ids are not cached, as [entity, data point, group, metric]. */
+function missingSeries(
   committed: Map<string, ChannelSeries>,
   readings: readonly NewReading[],
-): Promise<Map<string, ChannelSeries>> {
-  const fresh = new Map<string, ChannelSeries>();
+): Array<[string, string, string, string]> {
   const missing: Array<[string, string, string, string]> = [];
   const asked = new Set<string>();
   for (const r of readings) {
@@ -170,6 +172,16 @@ async function resolveSeries(
       }
     }
   }
+  return missing;
+}
+
+/** Finds or creates `missing` series; returns the ids of every series of their entities. */
+async function resolveSeries(
+  trx: Executor,
+  dialect: Dialect,
+  missing: ReadonlyArray<[string, string, string, string]>,
+): Promise<Map<string, ChannelSeries>> {
+  const fresh = new Map<string, ChannelSeries>();
   if (!missing.length) return fresh;
   await createSeries(trx, dialect, missing);
   // Read back every series of those entities: rows inserted now and rows another transaction inserted first.
@@ -246,12 +258,22 @@ async function writeOnce(
   // Keyed and sorted as the readings' unique key, time first: appended together, locked in one order.
   const keyed = new Map<string, NewReading>();
   for (const r of batch.readings) {
-    const key = `${r.readAt}\u0000${readingKey(r)}`;
+    const key = readingKey(r);
     if (!keyed.has(key)) keyed.set(key, r);
   }
-  const readings = [...keyed].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((entry) => entry[1]);
+  const readings = [...keyed.values()].sort(inKeyOrder);
+  // Everything is put together before the transaction: SQLite's one write lock is held only to write.
+  const texts = new Map<NewReading, string>();
+  const params: unknown[] = [];
+  for (const r of readings) {
+    const text = JSON.stringify(r.metrics);
+    texts.set(r, text);
+    params.push(r.readAt, r.entityId, r.dataPointId, batch.projectId, batch.receivedAt, text);
+  }
+  const missing = missingSeries(committed, readings);
+  let latest = latestRows(readings, batch, texts);
   let created = new Map<string, ChannelSeries>();
-  let stored: StoredValues = { readings: 0, first: 0, last: 0, values: null };
+  let seqs = new Map<NewReading, number>();
 
   const inserted = await db.transaction().execute(async (trx) => {
     await holdCompactionLock(trx, dialect, 'shared');
@@ -269,48 +291,14 @@ async function writeOnce(
     }
     if (!readings.length) return [];
 
-    const params: unknown[] = [];
-    for (const r of readings) {
-      params.push(r.readAt, r.entityId, r.dataPointId, batch.projectId, batch.receivedAt, JSON.stringify(r.metrics));
-    }
-    const returned = await insertRows<{ seq: number; entity_id: string; data_point_id: string; read_at: string }>(
-      trx,
-      dialect,
-      READINGS,
-      params,
-    );
-    const seqs = new Map(
-      returned.map((row) => [
-        readingKey({ entityId: row.entity_id, dataPointId: row.data_point_id, readAt: row.read_at }),
-        Number(row.seq),
-      ]),
-    );
-    const fresh = seqs.size === readings.length ? readings : readings.filter((r) => seqs.has(readingKey(r)));
-    if (!fresh.length) return fresh;
-
-    created = await resolveSeries(trx, dialect, committed, fresh);
-    stored = storedValues(fresh, seqs, created, committed);
-
-    const newest = new Map<string, NewReading>();
-    for (const r of fresh) {
-      const key = channelKey(r.entityId, r.dataPointId);
-      const known = newest.get(key);
-      if (!known || known.readAt < r.readAt) newest.set(key, r);
-    }
-    const latest: unknown[] = [];
-    for (const r of newest.values()) {
-      latest.push(r.entityId, r.dataPointId, batch.projectId, r.readAt, batch.receivedAt, JSON.stringify(r.metrics));
-    }
-    await insertRows(trx, dialect, LATEST, latest);
-
-    const byEntity = new Map<string, string>();
-    for (const r of fresh) {
-      const known = byEntity.get(r.entityId);
-      if (!known || known < r.readAt) byEntity.set(r.entityId, r.readAt);
-    }
-    const entities = [...byEntity].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    for (let i = 0; i < entities.length; i += 1000) {
-      const part = entities.slice(i, i + 1000);
+    seqs = seqsOf(readings, await insertRows<ReturnedReading>(trx, dialect, READINGS, params));
+    if (!seqs.size) return [];
+    const fresh = seqs.size === readings.length ? readings : readings.filter((r) => seqs.has(r));
+    if (fresh !== readings) latest = latestRows(fresh, batch, texts);
+    created = await resolveSeries(trx, dialect, missing);
+    await insertRows(trx, dialect, LATEST, latest.readings);
+    for (let i = 0; i < latest.entities.length; i += 1000) {
+      const part = latest.entities.slice(i, i + 1000);
       await trx.executeQuery(
         CompiledQuery.raw(
           `update monitored_entities set
@@ -336,13 +324,64 @@ async function writeOnce(
       for (const [metric, id] of groups[group]!) ids.set(metric, id);
     }
   }
-  return { inserted, stored };
+  return { inserted, stored: storedValues(inserted, seqs, committed) };
+}
+
+/**
+ * The latest_readings rows of `readings` (the newest of each entity and data point) and the newest
+ * read_at of each entity, in key order.
+ */
+function latestRows(readings: readonly NewReading[], batch: WriteBatch, texts: Map<NewReading, string>) {
+  const newest = new Map<string, NewReading>();
+  const byEntity = new Map<string, string>();
+  for (const r of readings) {
+    const key = channelKey(r.entityId, r.dataPointId);
+    const known = newest.get(key);
+    if (!known || known.readAt < r.readAt) newest.set(key, r);
+    const entityReadAt = byEntity.get(r.entityId);
+    if (!entityReadAt || entityReadAt < r.readAt) byEntity.set(r.entityId, r.readAt);
+  }
+  const rows: unknown[] = [];
+  for (const r of newest.values()) {
+    rows.push(r.entityId, r.dataPointId, batch.projectId, r.readAt, batch.receivedAt, texts.get(r));
+  }
+  return { readings: rows, entities: [...byEntity].sort((a, b) => compare(a[0], b[0])) };
+}
+
+interface ReturnedReading {
+  seq: number;
+  entity_id: string;
+  data_point_id: string;
+  read_at: string;
+}
+
+/** The seq of each reading inserted (a duplicate has none). */
+function seqsOf(readings: readonly NewReading[], returned: ReturnedReading[]): Map<NewReading, number> {
+  // RETURNING gives the rows in the order inserted, in practice: checked, and matched by key if not.
+  const inOrder =
+    returned.length === readings.length &&
+    returned.every((row, i) => {
+      const r = readings[i]!;
+      return row.read_at === r.readAt && row.entity_id === r.entityId && row.data_point_id === r.dataPointId;
+    });
+  if (inOrder) return new Map(readings.map((r, i) => [r, Number(returned[i]!.seq)]));
+  const byKey = new Map(
+    returned.map((row) => [
+      readingKey({ entityId: row.entity_id, dataPointId: row.data_point_id, readAt: row.read_at }),
+      Number(row.seq),
+    ]),
+  );
+  const seqs = new Map<NewReading, number>();
+  for (const r of readings) {
+    const seq = byKey.get(readingKey(r));
+    if (seq !== undefined) seqs.set(r, seq);
+  }
+  return seqs;
 }
 
 function storedValues(
   readings: readonly NewReading[],
-  seqs: Map<string, number>,
-  created: Map<string, ChannelSeries>,
+  seqs: Map<NewReading, number>,
   committed: Map<string, ChannelSeries>,
 ): StoredValues {
   let values = new Float64Array(readings.length * 16);
@@ -350,16 +389,14 @@ function storedValues(
   let first = Infinity;
   let last = -Infinity;
   for (const r of readings) {
-    const seq = seqs.get(readingKey(r))!;
+    const seq = seqs.get(r)!;
     if (seq < first) first = seq;
     if (seq > last) last = seq;
-    const channel = channelKey(r.entityId, r.dataPointId);
-    const fresh = created.get(channel);
-    const known = committed.get(channel);
+    const series = committed.get(channelKey(r.entityId, r.dataPointId));
     for (const group of INDEXED_GROUPS) {
       const metrics = r.metrics[group];
       for (const metric in metrics) {
-        const id = fresh?.[group]?.get(metric) ?? known?.[group]?.get(metric);
+        const id = series?.[group]?.get(metric);
         if (id === undefined) return { readings: readings.length, first, last, values: null };
         if (n + 4 > values.length) {
           const grown = new Float64Array(values.length * 2);

@@ -148,7 +148,8 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
   }
 
   // Batches stored while the engine is busy are evaluated together: one transaction, one load of
-  // each entity, however many batches arrived meanwhile.
+  // each entity, however many batches arrived meanwhile. The job is queued once the events already
+  // delivered (a worker's messages) have been taken in, so that a backlog becomes one evaluation.
   let waiting: BusEvents['readings.stored']['readings'] | null = null;
   const onStored = (event: BusEvents['readings.stored']) => {
     if (waiting) {
@@ -156,11 +157,14 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
       return;
     }
     waiting = [...event.readings];
-    void enqueue('readings', () => {
-      const readings = waiting!;
-      waiting = null;
-      return evaluateReadings(readings);
-    });
+    setImmediate(
+      () =>
+        void enqueue('readings', () => {
+          const readings = waiting!;
+          waiting = null;
+          return evaluateReadings(readings);
+        }),
+    );
   };
 
   const unsubscribe = [
