@@ -3,12 +3,14 @@ import * as foundation from './migrations/0001-foundation.ts';
 import * as registryAndMetrics from './migrations/0002-registry-and-metrics.ts';
 import * as rulesAndNotifications from './migrations/0003-rules-and-notifications.ts';
 import * as seriesBlocks from './migrations/0004-series-blocks.ts';
+import * as readingsWithoutProjectIndex from './migrations/0005-readings-without-project-index.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-registry-and-metrics': registryAndMetrics,
   '0003-rules-and-notifications': rulesAndNotifications,
   '0004-series-blocks': seriesBlocks,
+  '0005-readings-without-project-index': readingsWithoutProjectIndex,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

@@ -52,6 +52,20 @@ describe('idempotent, consistent storage', () => {
     expect(await storageSnapshot(t)).toEqual(after);
   });
 
+  it('stores and compacts only the new readings of a batch that overlaps one stored before', async () => {
+    const readings = series('PZ-S3', '2026-09-01T00:00:00Z', 20);
+    const before = await storageSnapshot(t);
+    expect((await post(readings.slice(0, 8))).body).toMatchObject({ accepted: 8, duplicates: 0 });
+    expect((await post(shuffled(readings))).body).toMatchObject({ accepted: 12, duplicates: 8 });
+    const after = await storageSnapshot(t);
+    expect(after.readings - before.readings).toBe(20);
+    // pressure, temperature and piezometric_level of each reading, each in its block once
+    expect(after.values - before.values).toBe(60);
+    const sum = readings.reduce((s, p) => s + p.raw_metrics.pressure + p.raw_metrics.temperature, 0);
+    const levels = readings.reduce((s, p) => s + 401 + p.raw_metrics.pressure / 9.8068, 0);
+    expect(after.valueSum - before.valueSum).toBeCloseTo(sum + levels, 4);
+  });
+
   it('counts a payload repeated within one batch once', async () => {
     const one = series('PZ-S3', '2026-07-01T00:00:00Z', 1)[0]!;
     expect((await post([one, one, { ...one, raw_metrics: { pressure: 999 } }])).body).toEqual({

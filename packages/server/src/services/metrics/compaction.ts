@@ -61,18 +61,26 @@ export async function compactOnce(
   limit = COMPACTION_BATCH,
   handed?: Handed,
 ): Promise<number> {
+  let source = handed;
   for (;;) {
+    let tookHanded = false;
     try {
       const compacted = await readThenWrite(
         db,
         dialect,
-        (trx) => mergeNext(trx, dialect, limit, handed),
+        async (trx) => {
+          const merged = await mergeNext(trx, dialect, limit, source);
+          tookHanded = merged.tookHanded;
+          return merged;
+        },
         (trx, merged) => writeMerged(trx, dialect, merged),
       );
       if (compacted !== null) return compacted;
     } catch (error) {
       // A series deleted (with its entity) after ingest handed its values over: read the readings instead.
-      if (!handed?.values.clear()) throw error;
+      if (!tookHanded) throw error;
+      source?.values.clear();
+      source = undefined;
     }
   }
 }
@@ -86,12 +94,14 @@ interface Merged {
   /** BLOCKS and DAYS rows, flat */
   blocks: unknown[];
   days: unknown[];
+  /** whether values handed over were taken */
+  tookHanded: boolean;
   /** series of the readings not found, as [entity, data point, group, metric]: created, then merged again */
   missing: Array<[string, string, string, string]>;
 }
 
 async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<number | null> {
-  if (!merged.readings) return 0;
+  if (merged.last === merged.after) return 0;
   if ((await compactedSeq(trx)) !== merged.after) return null;
   if (merged.missing.length) {
     await createSeries(trx, dialect, merged.missing);
@@ -124,22 +134,26 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Hand
   // On PostgreSQL, waits until no ingest transaction that may still commit a lower seq is open.
   await holdCompactionLock(trx, dialect, 'exclusive');
   const after = await compactedSeq(trx);
-  const taken = handed?.values.take(after, limit);
-  const merged: Merged = { after, last: after, readings: 0, blocks: [], days: [], missing: [] };
+  const merged: Merged = { after, last: after, readings: 0, blocks: [], days: [], tookHanded: false, missing: [] };
   const added: Added = new Map();
-  if (taken) {
-    merged.readings = taken.readings;
-    merged.last = taken.last;
+  // The readings before the first value handed over are read from the table (seq also runs on past
+  // readings not stored: a resent reading takes one too), then the values handed over, and so on.
+  while (merged.readings < limit) {
+    const next = handed?.values.firstAfter(merged.last) ?? (handed?.only ? merged.last + 1 : Infinity);
+    await readValues(trx, next, limit, merged, added);
+    if (merged.missing.length || merged.last !== next - 1) break;
+    const taken = handed?.values.take(merged.last, limit - merged.readings);
+    if (!taken) break;
     for (const values of taken.values) {
       for (let i = 0; i < values.length; i += 4) {
-        if (values[i]! > after) add(added, values[i + 1]!, values[i + 2]!, values[i + 3]!);
+        if (values[i]! > merged.last) add(added, values[i + 1]!, values[i + 2]!, values[i + 3]!);
       }
     }
-  } else {
-    const next = handed?.values.first ?? (handed?.only ? after + 1 : Infinity);
-    await readValues(trx, after, Math.min(limit, next - after - 1), merged, added);
-    if (merged.missing.length) return merged;
+    merged.readings += taken.readings;
+    merged.last = taken.last;
+    merged.tookHanded = true;
   }
+  if (merged.missing.length) return merged;
 
   const ids = [...added.keys()].sort((a, b) => a - b);
   for (let i = 0; i < ids.length; i += 500) {
@@ -167,19 +181,27 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Hand
   return merged;
 }
 
-/** The values of the `limit` readings after `after`, read from the readings (their series ids from metric_series). */
-async function readValues(trx: Db, after: number, limit: number, merged: Merged, added: Added) {
-  if (limit <= 0) return;
+/**
+ * The values of the readings after `merged.last` and before `next`, up to `limit` in the run, read
+ * from the readings (their series ids from metric_series). When fewer are found, the run up to
+ * `next` is done: on SQLite, where `next` is set, no reading of a lower seq can still be committed.
+ */
+async function readValues(trx: Db, next: number, limit: number, merged: Merged, added: Added) {
+  const after = merged.last;
+  if (next <= after + 1) return;
+  const room = limit - merged.readings;
   const readings = await trx
     .selectFrom('readings')
     .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'metrics'])
     .where('seq', '>', after)
+    .$if(next !== Infinity, (q) => q.where('seq', '<', next))
     .orderBy('seq')
-    .limit(limit)
+    .limit(room)
     .execute();
+  merged.readings += readings.length;
+  if (readings.length < room && next !== Infinity) merged.last = next - 1;
+  else if (readings.length) merged.last = Number(readings.at(-1)!.seq);
   if (!readings.length) return;
-  merged.readings = readings.length;
-  merged.last = Number(readings.at(-1)!.seq);
   const seriesRows = await trx
     .selectFrom('metric_series')
     .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
@@ -239,7 +261,7 @@ export function startCompactor(host: {
       const handed = held && { values: held, only: asked === 'handed' };
       asked = null;
       stored = 0;
-      while (!stopped && (await compactOnce(host.db, host.dialect, COMPACTION_BATCH, handed)) === COMPACTION_BATCH);
+      while (!stopped && (await compactOnce(host.db, host.dialect, COMPACTION_BATCH, handed)) >= COMPACTION_BATCH);
     }
   };
   const run = (scope: 'handed' | 'all'): Promise<void> => {

@@ -18,7 +18,7 @@ export interface ContextSelector {
 /**
  * Values of a context metric as stored with each reading. Ingest does not index context metrics
  * (they are constants of the entity, ADR 0007), so a chart of one reads the readings themselves:
- * an index range scan on (project_id, read_at) with the value taken out of the JSON.
+ * a range scan of the readings' key (read_at first) with the value taken out of the JSON.
  */
 export async function findContextValues(
   db: Db,

@@ -22,7 +22,7 @@ export const readingList: ListSpec = {
 
 const READING_COLUMNS = ['entity_id', 'data_point_id', 'read_at', 'received_at', 'metrics'] as const;
 
-/** One page of the project's readings (index on project_id, read_at). */
+/** One page of the project's readings (walking the readings' key, read_at first). */
 export async function listReadings(db: Db, projectId: string, query: ListQuery) {
   // (entity, data point, read_at) is the key: order by all three so that pages never overlap.
   const ordering = query.ordering.some((o) => o.column === 'entity_id')

@@ -32,13 +32,16 @@ describe('values held for compaction', () => {
     held.add(batch(16, 20)); // 11–15 were stored by someone else
     expect(held.take(0, 100)).toMatchObject({ readings: 10, last: 10 });
     expect(held.take(10, 100)).toBeNull();
+    expect(held.firstAfter(10)).toBe(16);
     expect(held.take(15, 100)).toMatchObject({ readings: 5, last: 20 });
+    expect(held.firstAfter(20)).toBeUndefined();
   });
 
   it('hands over the rest of a batch whose first readings were read from the table', () => {
     const held = new HeldValues();
     held.add(batch(11, 20));
     held.add(batch(21, 30));
+    expect(held.firstAfter(14)).toBe(15);
     expect(held.take(14, 11)).toMatchObject({ readings: 6, last: 20 });
     expect(held.take(14, 100)).toMatchObject({ readings: 16, last: 30 });
     // the batch's values up to seq 14 are there still: compaction skips them

@@ -43,9 +43,11 @@ export class HeldValues {
     return taken;
   }
 
-  /** The first seq held, if any: the table is read only up to it. */
-  get first(): number | undefined {
-    return this.#batches[0]?.first;
+  /** The first seq held after `after`, if any: the table is read only up to it. */
+  firstAfter(after: number): number | undefined {
+    this.#drop(after);
+    const first = this.#batches[0]?.first;
+    return first === undefined ? undefined : Math.max(first, after + 1);
   }
 
   /** Forgets every batch: compaction reads the readings instead. */

@@ -111,7 +111,9 @@ const SERIES = {
   columns: 4,
 };
 
-const channelKey = (entityId: string, dataPointId: string) => `${entityId}\u0000${dataPointId}`;
+/** An entity's own readings are keyed by its id alone: no string is built per reading. */
+const channelKey = (entityId: string, dataPointId: string) =>
+  dataPointId ? `${entityId}\u0000${dataPointId}` : entityId;
 const readingKey = (r: { entityId: string; dataPointId: string; readAt: string }) =>
   `${r.entityId}\u0000${r.dataPointId}\u0000${r.readAt}`;
 
@@ -256,12 +258,10 @@ async function writeOnce(
   let committed = seriesCaches.get(db);
   if (!committed) seriesCaches.set(db, (committed = new Map()));
   // Keyed and sorted as the readings' unique key, time first: appended together, locked in one order.
-  const keyed = new Map<string, NewReading>();
-  for (const r of batch.readings) {
-    const key = readingKey(r);
-    if (!keyed.has(key)) keyed.set(key, r);
-  }
-  const readings = [...keyed.values()].sort(inKeyOrder);
+  // A reading sent twice in one batch counts once (the first: the sort is stable).
+  const readings = [...batch.readings]
+    .sort(inKeyOrder)
+    .filter((r, i, sorted) => i === 0 || inKeyOrder(sorted[i - 1]!, r) !== 0);
   // Everything is put together before the transaction: SQLite's one write lock is held only to write.
   const texts = new Map<NewReading, string>();
   const params: unknown[] = [];
