@@ -127,8 +127,8 @@ function add(added: Added, id: number, t: number, value: number) {
 
 /**
  * The next `limit` readings after compacted_seq, merged into the blocks and summaries of their days:
- * the values ingest handed over when they follow compacted_seq; else those read from the readings,
- * up to the first handed over (or none, when only those handed over are to be compacted).
+ * the values ingest handed over, and the readings before and between them read from the table; when
+ * nothing is held, every reading stored, unless only what was handed over is to be compacted.
  */
 async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Handed): Promise<Merged> {
   // On PostgreSQL, waits until no ingest transaction that may still commit a lower seq is open.
