@@ -192,6 +192,8 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
     stop: async () => {
       for (const timer of timers) clearInterval(timer);
       for (const off of unsubscribe) off();
+      // readings already delivered are evaluated (queued on the next turn), then memories written
+      await new Promise((resolve) => setImmediate(resolve));
       await enqueue('memories', () => memories.flush());
     },
   };
