@@ -5,9 +5,9 @@ const MAX_HELD_READINGS = 200_000;
 
 /**
  * The values ingest handed over (ADR 0016), kept until compaction has merged them. Compaction takes
- * them instead of reading and parsing the readings again when they continue `compacted_seq` without
- * a gap; readings it was not handed (another instance's, a back-fill before a restart) are read
- * from the table as before. Only where seq follows commit order (SQLite's one writer).
+ * them instead of reading and parsing the readings again; readings it was not handed (a backlog
+ * from before a restart, a batch too large to hold) are read from the table as before. Only where
+ * seq follows commit order (SQLite's one writer).
  */
 export class HeldValues {
   #batches: StoredValues[] = [];
