@@ -6,7 +6,7 @@ const MAX_HELD_READINGS = 200_000;
 /**
  * The values ingest handed over (ADR 0016), kept until compaction has merged them. Compaction takes
  * them instead of reading and parsing the readings again; readings it was not handed (a backlog
- * from before a restart, a batch too large to hold) are read from the table as before. Only where
+ * from before a restart, values dropped when too many were held) are read from the table. Only where
  * seq follows commit order (SQLite's one writer).
  */
 export class HeldValues {
