@@ -4,7 +4,7 @@ import { BATCH, INGEST_CONCURRENCY, STEP_MS, STEPS, batchReadings, rawValues } f
 /**
  * The metrics workload's client, run in a worker thread by bench/metrics.ts: sends every batch of
  * the workload to `POST /ingest/api/v1/payloads` from INGEST_CONCURRENCY loops, then posts
- * `{accepted, batches}` back.
+ * `{accepted, batches, cpuSeconds}` back (the CPU time of this thread).
  */
 const { base, token, eids, start } = workerData as { base: string; token: string; eids: string[]; start: number };
 
@@ -40,4 +40,5 @@ const send = async () => {
   }
 };
 await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, send));
-parentPort!.postMessage({ accepted, batches });
+const cpu = process.threadCpuUsage();
+parentPort!.postMessage({ accepted, batches, cpuSeconds: (cpu.user + cpu.system) / 1e6 });

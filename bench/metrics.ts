@@ -28,6 +28,7 @@ import {
   workloadWindow,
 } from './metrics-workload.ts';
 import { appendResults, machine, type Row } from './report.ts';
+import { bareSqliteValuesPerSecond } from './bare-sqlite.ts';
 
 /**
  * Issue 5's workload (bench/metrics-workload.ts) sent through `POST /ingest/api/v1/payloads`, then the
@@ -149,7 +150,7 @@ async function ingestWorkload(
   const client = new Worker(new URL('./ingest-client.ts', import.meta.url), {
     workerData: { base, token, eids, start },
   });
-  const sent = await new Promise<{ accepted: number; batches: number }>((resolve, reject) => {
+  const sent = await new Promise<{ accepted: number; batches: number; cpuSeconds: number }>((resolve, reject) => {
     client.once('message', resolve);
     client.once('error', reject);
   });
@@ -165,6 +166,8 @@ async function ingestWorkload(
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   // the server's own thread (HTTP, checks, the readings' writes), whose pace the client follows
   const serverCpuSeconds = (serverCpu.user + serverCpu.system) / 1e6;
+  // the rest: the background worker (rules engine, compaction) and V8's helper threads (GC, compiler)
+  const backgroundCpuSeconds = cpuSeconds - serverCpuSeconds - sent.cpuSeconds;
   return {
     batches: sent.batches,
     readings: sent.accepted,
@@ -174,6 +177,8 @@ async function ingestWorkload(
     seconds,
     cpuSeconds,
     serverCpuSeconds,
+    clientCpuSeconds: sent.cpuSeconds,
+    backgroundCpuSeconds,
   };
 }
 
@@ -217,10 +222,12 @@ async function runOn(databaseUrl: string | undefined) {
       start,
       { evaluated: async () => app.rulesEngine?.idle(), compacted: async () => app.compactor?.run() },
     );
+    const perReading = (seconds: number) => ((seconds * 1e6) / ingest.readings).toFixed(0);
     console.log(
       `  ingest: ${ingest.values} values, sent in ${ingest.sentSeconds.toFixed(1)} s, evaluated in ${ingest.evaluatedSeconds.toFixed(1)} s, compacted in ${ingest.seconds.toFixed(1)} s, ` +
         `CPU ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds * 1e6) / ingest.readings).toFixed(0)} µs a reading, ` +
-        `of which the server's thread ${((ingest.serverCpuSeconds * 1e6) / ingest.readings).toFixed(0)} µs)`,
+        `of which the server's thread ${perReading(ingest.serverCpuSeconds)} µs, the background worker and V8's ` +
+        `helper threads ${perReading(ingest.backgroundCpuSeconds)} µs, the client ${perReading(ingest.clientCpuSeconds)} µs)`,
     );
 
     const api = `${base}/metrics-provider/api/v1`;
@@ -302,6 +309,10 @@ const BUDGETS =
  */
 export async function benchMetrics(command: string) {
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const bare = bareSqliteValuesPerSecond();
+  console.log(
+    `this machine's pace: a bare SQLite table takes the same readings at ${Math.round(bare / 1000)} K values/s`,
+  );
   const runs = [await runOn(undefined)];
   if (pgUrl) runs.push(await runOn(pgUrl));
   let influx: InfluxRun | undefined | 'off' | Error = 'off';
@@ -314,14 +325,20 @@ export async function benchMetrics(command: string) {
     }
   }
   const rows: Row[] = [];
-  const lines: string[] = [BUDGETS, ''];
+  const lines: string[] = [
+    BUDGETS,
+    '',
+    `- This machine's pace (bench/bare-sqlite.ts): the same readings inserted into a bare SQLite table, one row of 4 values ` +
+      `each, ${Math.round(bare / 1000)} K values/s (issue 5's reference machine: about 840 K).`,
+  ];
   for (const run of runs) {
     const perSecond = run.ingest.values / run.ingest.seconds;
     lines.push(
       `- ${run.label}: ingested ${run.ingest.readings} readings = ${run.ingest.values} values in ${run.ingest.batches} requests of ${BATCH} readings ` +
         `(${INGEST_CONCURRENCY} concurrent clients), every reading evaluated by the rules engine after ${run.ingest.evaluatedSeconds.toFixed(1)} s ` +
         `and every value compacted into its day block after ${run.ingest.seconds.toFixed(1)} s: **${Math.round(perSecond)} values/s**` +
-        `, using ${run.ingest.cpuSeconds.toFixed(1)} s of CPU in the bench's process (server, background worker and client threads)` +
+        `, using ${run.ingest.cpuSeconds.toFixed(1)} s of CPU in the bench's process: ${run.ingest.serverCpuSeconds.toFixed(1)} s on the server's thread, ` +
+        `${run.ingest.backgroundCpuSeconds.toFixed(1)} s on the background worker's and V8's helper threads, ${run.ingest.clientCpuSeconds.toFixed(1)} s on the client's` +
         `; database size ${run.size}; Q1 answers ${run.q1Points}. Query rounds (other work: other processes, ` +
         `a database server included, and time taken by the hypervisor): ${run.rounds.join('; ')}.`,
     );

@@ -161,3 +161,67 @@ describe('rule groups and event context', () => {
     expect(result.rule4).toEqual({ result: false, metric_values: values.slice(-14) });
   });
 });
+
+/** The rules as Nelson states them, on copied slices: what the in-place checks must agree with. */
+function firedByDefinition(values: number[]): NelsonRule[] {
+  const window = values.slice(-NELSON_WINDOW);
+  const baseline = window.slice(0, -1);
+  // two passes, as the subject computes them: values exactly 1σ away must compare alike
+  const mean = baseline.reduce((a, b) => a + b, 0) / baseline.length;
+  const sd = Math.sqrt(baseline.reduce((a, b) => a + (b - mean) ** 2, 0) / baseline.length);
+  if (baseline.length < NELSON_MIN_BASELINE || !(sd > 0)) return [];
+  const last = (n: number) => (window.length >= n ? window.slice(-n) : null);
+  const sideOf = (v: number) => Math.sign(v - mean);
+  const beyond = (v: number, k: number) => (Math.abs(v - mean) > k * sd ? sideOf(v) : 0);
+  const steps = (p: number[]) => p.slice(1).map((v, i) => Math.sign(v - p[i]!));
+  const newestAmong = (p: number[], k: number, n: number) =>
+    beyond(p.at(-1)!, k) !== 0 && p.filter((v) => beyond(v, k) === beyond(p.at(-1)!, k)).length >= n;
+  const rules: Record<NelsonRule, (p: number[]) => boolean> = {
+    1: (p) => beyond(p[0]!, 3) !== 0,
+    2: (p) => sideOf(p[0]!) !== 0 && p.every((v) => sideOf(v) === sideOf(p[0]!)),
+    3: (p) => steps(p).every((s, _, all) => s !== 0 && s === all[0]),
+    4: (p) => steps(p).every((s, i, all) => s !== 0 && (i === 0 || s === -all[i - 1]!)),
+    5: (p) => newestAmong(p, 2, 2),
+    6: (p) => newestAmong(p, 1, 4),
+    7: (p) => p.every((v) => Math.abs(v - mean) < sd),
+    8: (p) => p.every((v) => beyond(v, 1) !== 0) && p.some((v) => v > mean) && p.some((v) => v < mean),
+  };
+  const counts: Record<NelsonRule, number> = { 1: 1, 2: 9, 3: 6, 4: 14, 5: 3, 6: 5, 7: 15, 8: 8 };
+  return ([1, 2, 3, 4, 5, 6, 7, 8] as const).filter((rule) => {
+    const p = last(counts[rule]);
+    return p !== null && rules[rule](p);
+  });
+}
+
+describe('the rules on many series', () => {
+  it('fire exactly as their definitions on copied slices say', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const firings = new Set<NelsonRule>();
+    for (let run = 0; run < 400; run++) {
+      // random walks, noise and cycles, rounded so that ties and flat steps happen too
+      const values: number[] = [];
+      let level = 10;
+      const length = 15 + Math.floor(random() * 60);
+      const kind = run % 4;
+      for (let i = 0; i < length; i++) {
+        level += kind === 0 ? random() - 0.5 : 0;
+        const noise = 10 + (random() < 0.1 ? 6 : 1) * (random() - 0.5);
+        const v = [
+          level + Math.sin(i / 3) * 0.2,
+          noise,
+          level + Math.sin(i / 3),
+          i < 30 ? noise : random() < 0.5 ? 12 : 8, // a mixture of two levels
+        ][kind]!;
+        values.push(Math.round(v * 4) / 4);
+      }
+      for (let end = 1; end <= values.length; end++) {
+        const head = values.slice(0, end);
+        const expected = firedByDefinition(head);
+        expect(evaluateNelson(head).fired, `series ${run}, ${end} values`).toEqual(expected);
+        expected.forEach((rule) => firings.add(rule));
+      }
+    }
+    expect([...firings].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});

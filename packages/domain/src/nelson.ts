@@ -52,12 +52,16 @@ export function nelsonValuesOf(rule: NelsonRule, values: readonly number[]): num
 
 /** Reference statistics of a window: mean and population σ of all values but the newest (zeros when none). */
 export function nelsonStatistics(values: readonly number[]): NelsonStatistics {
-  const baseline = values.slice(-NELSON_WINDOW).slice(0, -1);
-  const count = baseline.length;
+  const end = values.length - 1;
+  const from = Math.max(0, values.length - NELSON_WINDOW);
+  const count = Math.max(0, end - from);
   if (count === 0) return { mean: 0, stddev: 0, count };
-  const mean = baseline.reduce((sum, v) => sum + v, 0) / count;
-  const variance = baseline.reduce((sum, v) => sum + (v - mean) ** 2, 0) / count;
-  return { mean, stddev: Math.sqrt(variance), count };
+  let sum = 0;
+  for (let i = from; i < end; i++) sum += values[i]!;
+  const mean = sum / count;
+  let squares = 0;
+  for (let i = from; i < end; i++) squares += (values[i]! - mean) ** 2;
+  return { mean, stddev: Math.sqrt(squares / count), count };
 }
 
 const RULES: readonly NelsonRule[] = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -66,44 +70,76 @@ const RULES: readonly NelsonRule[] = [1, 2, 3, 4, 5, 6, 7, 8];
 const side = (v: number, mean: number) => Math.sign(v - mean);
 /** The side of a point more than `limit` from the mean, else 0. */
 const beyond = (v: number, mean: number, limit: number) => (Math.abs(v - mean) > limit ? side(v, mean) : 0);
-const steps = (points: number[]) => points.slice(1).map((v, i) => Math.sign(v - points[i]!));
 
-/** A check gets the newest POINTS[rule] values; fewer (a short window) never fire. */
-type Check = (points: number[], mean: number, sd: number) => boolean;
-const complete = (rule: NelsonRule, points: number[]) => points.length === POINTS[rule];
+/**
+ * A check looks at the newest POINTS[rule] values of `v`, indexes `from` to the end (the caller makes
+ * sure there are that many); it reads them in place, as it runs at every reading of a watched metric.
+ */
+type Check = (v: readonly number[], from: number, mean: number, sd: number) => boolean;
+
+/** Every step between neighbours is non-zero and `alternate`s sign or keeps it. */
+function steps(v: readonly number[], from: number, alternate: boolean): boolean {
+  let previous = 0;
+  for (let i = from + 1; i < v.length; i++) {
+    const step = Math.sign(v[i]! - v[i - 1]!);
+    if (step === 0 || (previous !== 0 && step !== (alternate ? -previous : previous))) return false;
+    previous = step;
+  }
+  return true;
+}
 
 /** k of the newest points beyond `limit` on the newest point's side (the newest counts). */
-const newestAmongBeyond = (points: number[], mean: number, limit: number, k: number) => {
-  const s = beyond(points.at(-1)!, mean, limit);
-  return s !== 0 && points.filter((v) => beyond(v, mean, limit) === s).length >= k;
-};
+function newestAmongBeyond(v: readonly number[], from: number, mean: number, limit: number, k: number): boolean {
+  const s = beyond(v.at(-1)!, mean, limit);
+  if (s === 0) return false;
+  let count = 0;
+  for (let i = from; i < v.length; i++) if (beyond(v[i]!, mean, limit) === s) count++;
+  return count >= k;
+}
+
+/** Every point from `from` on passes `test`. */
+function all(v: readonly number[], from: number, test: (value: number) => boolean): boolean {
+  for (let i = from; i < v.length; i++) if (!test(v[i]!)) return false;
+  return true;
+}
 
 const CHECKS: Record<NelsonRule, Check> = {
   // 1: the newest point is more than 3σ from the mean.
-  1: (p, mean, sd) => complete(1, p) && beyond(p[0]!, mean, 3 * sd) !== 0,
+  1: (v, from, mean, sd) => beyond(v[from]!, mean, 3 * sd) !== 0,
   // 2: nine points in a row on the same side of the mean.
-  2: (p, mean) => complete(2, p) && side(p[0]!, mean) !== 0 && p.every((v) => side(v, mean) === side(p[0]!, mean)),
+  2: (v, from, mean) => {
+    const s = side(v[from]!, mean);
+    return s !== 0 && all(v, from, (x) => side(x, mean) === s);
+  },
   // 3: six points in a row strictly increasing or strictly decreasing (five steps of one sign).
-  3: (p) => complete(3, p) && steps(p).every((s, _, all) => s !== 0 && s === all[0]),
+  3: (v, from) => steps(v, from, false),
   // 4: fourteen points in a row alternating up and down (thirteen non-zero steps, each flipping).
-  4: (p) => complete(4, p) && steps(p).every((s, i, all) => s !== 0 && (i === 0 || s === -all[i - 1]!)),
+  4: (v, from) => steps(v, from, true),
   // 5: two of three points more than 2σ from the mean on the same side, the newest among them.
-  5: (p, mean, sd) => complete(5, p) && newestAmongBeyond(p, mean, 2 * sd, 2),
+  5: (v, from, mean, sd) => newestAmongBeyond(v, from, mean, 2 * sd, 2),
   // 6: four of five points more than 1σ from the mean on the same side, the newest among them.
-  6: (p, mean, sd) => complete(6, p) && newestAmongBeyond(p, mean, sd, 4),
+  6: (v, from, mean, sd) => newestAmongBeyond(v, from, mean, sd, 4),
   // 7: fifteen points in a row within 1σ of the mean (too little variation: mixed or stratified data).
-  7: (p, mean, sd) => complete(7, p) && p.every((v) => Math.abs(v - mean) < sd),
+  7: (v, from, mean, sd) => all(v, from, (x) => Math.abs(x - mean) < sd),
   // 8: eight points in a row more than 1σ from the mean, with points on both sides.
-  8: (p, mean, sd) =>
-    complete(8, p) && p.every((v) => beyond(v, mean, sd) !== 0) && p.some((v) => v > mean) && p.some((v) => v < mean),
+  8: (v, from, mean, sd) =>
+    all(v, from, (x) => beyond(x, mean, sd) !== 0) &&
+    !all(v, from, (x) => x <= mean) &&
+    !all(v, from, (x) => x >= mean),
 };
 
 /** Evaluates rules 1–8 at the newest value; `stats` replaces the computed reference statistics. */
 export function evaluateNelson(values: readonly number[], stats = nelsonStatistics(values)): NelsonResult {
-  const window = values.slice(-NELSON_WINDOW);
   const { mean, stddev } = stats;
   const evaluated = stats.count >= NELSON_MIN_BASELINE && stddev > 0 && Number.isFinite(stddev);
-  const fired = evaluated ? RULES.filter((rule) => CHECKS[rule](nelsonValuesOf(rule, window), mean, stddev)) : [];
+  const inWindow = Math.min(values.length, NELSON_WINDOW);
+  // a rule needs its POINTS[rule] newest values, all inside the window; fewer (a short window) never fire
+  const fired = evaluated
+    ? RULES.filter(
+        (rule) => POINTS[rule] <= inWindow && CHECKS[rule](values, values.length - POINTS[rule], mean, stddev),
+      )
+    : [];
+  const newest = (rule: NelsonRule) => values.slice(values.length - Math.min(POINTS[rule], inWindow));
   return {
     evaluated,
     mean,
@@ -113,8 +149,8 @@ export function evaluateNelson(values: readonly number[], stats = nelsonStatisti
       result: fired.includes(1),
       metric_mean: mean,
       metric_stddev: stddev,
-      metric_values: nelsonValuesOf(1, window),
+      metric_values: newest(1),
     },
-    rule4: { result: fired.includes(4), metric_values: nelsonValuesOf(4, window) },
+    rule4: { result: fired.includes(4), metric_values: newest(4) },
   };
 }

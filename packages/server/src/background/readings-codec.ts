@@ -64,6 +64,13 @@ export function encodeReadings(event: StoredReadings): EncodedReadings {
 
 export function decodeReadings({ projectId, strings, numbers }: EncodedReadings): StoredReadings {
   const keys = strings.map((s) => s.split('\u0000') as [string, string]);
+  // a batch's readings share few read_at times: each is formatted once
+  const isoTimes = new Map<number, string>();
+  const isoOf = (t: number) => {
+    let iso = isoTimes.get(t);
+    if (iso === undefined) isoTimes.set(t, (iso = new Date(t).toISOString()));
+    return iso;
+  };
   const readings: StoredReadings['readings'] = [];
   let i = 0;
   while (i < numbers.length) {
@@ -73,7 +80,7 @@ export function decodeReadings({ projectId, strings, numbers }: EncodedReadings)
       entityId: strings[numbers[i]!]!,
       dataPointId: strings[numbers[i + 1]!]!,
       receivedAt: strings[numbers[i + 2]!]!,
-      readAt: new Date(numbers[i + 3]!).toISOString(),
+      readAt: isoOf(numbers[i + 3]!),
       metrics,
     };
     const count = numbers[i + 4]!;

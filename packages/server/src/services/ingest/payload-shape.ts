@@ -35,6 +35,41 @@ export const ingestResultSchema = z.object({
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;
 
+type TextField = 'eid' | 'read_at' | 'data_point_id';
+const FIELDS = new Set<string>(['eid', 'read_at', 'raw_metrics', 'data_point_id']);
+
+/**
+ * Whether `payloadSchema` accepts `item` as it is, checked without building its copy: the text fields
+ * through the schema's own field schemas, once per distinct text of the batch (`checked`), since a
+ * batch repeats a few eids and times; the metrics by hand. When it is not certain (anything unusual),
+ * it says no and the schema itself checks the payload and names the problems. A batch of 1000
+ * readings is checked about ten times faster (the equivalence is tested in payloads.test.ts).
+ */
+export function plainlyValid(item: object, checked: Map<string, boolean>): item is Payload {
+  for (const key in item) if (!FIELDS.has(key)) return false;
+  const { eid, read_at, raw_metrics, data_point_id } = item as Record<string, unknown>;
+  const valid = (field: TextField, text: unknown) => {
+    if (typeof text !== 'string') return false;
+    const key = `${field}\u0000${text}`;
+    let ok = checked.get(key);
+    if (ok === undefined) checked.set(key, (ok = payloadSchema.shape[field].safeParse(text).success));
+    return ok;
+  };
+  if (!valid('eid', eid) || !valid('read_at', read_at)) return false;
+  if (data_point_id !== undefined && !valid('data_point_id', data_point_id)) return false;
+  if (
+    typeof raw_metrics !== 'object' ||
+    raw_metrics === null ||
+    Object.getPrototypeOf(raw_metrics) !== Object.prototype
+  )
+    return false;
+  for (const name in raw_metrics) {
+    if (name.length > 64 || name === '__proto__') return false;
+    if (!Number.isFinite((raw_metrics as Record<string, unknown>)[name])) return false;
+  }
+  return true;
+}
+
 /**
  * Checks the shape of one payload or an array of them. Problems are named `{index}.{field}` for an
  * array and `{field}` for a single payload.
@@ -51,10 +86,16 @@ export function parsePayloads(input: unknown): { payloads: Payload[]; prefixes: 
   }
   const payloads: Payload[] = [];
   const prefixes: string[] = [];
+  const checked = new Map<string, boolean>();
   items.forEach((item, index) => {
     const prefix = isArray ? `${index}.` : '';
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
       add(isArray ? String(index) : 'non_field_errors', 'Expected a payload object');
+      return;
+    }
+    if (plainlyValid(item, checked)) {
+      payloads.push(item);
+      prefixes.push(prefix);
       return;
     }
     const parsed = payloadSchema.safeParse(item);

@@ -17,16 +17,17 @@ export function evaluateHealth(ev: Evaluation, reading: EngineReading): void {
   const memory = ev.slot<{ read_at: string[]; t?: number[] }>('health', () => ({ read_at: [] }));
   const at = reading.readAt;
   const t = Date.parse(at);
-  const known = memory.read_at;
-  const knownT = memory.t?.length === known.length ? memory.t : known.map((time) => Date.parse(time));
-  if (knownT.includes(t)) return;
+  // the evaluation's own copy of the memory (rule-memories.ts): changed in place
+  const times = memory.read_at;
+  if (memory.t?.length !== times.length) memory.t = times.map((time) => Date.parse(time));
+  const ms = memory.t;
+  if (ms.includes(t)) return;
   let position = 0;
-  while (position < knownT.length && knownT[position]! > t) position++;
+  while (position < ms.length && ms[position]! > t) position++;
   if (position >= HEALTH_PAYLOADS) return;
-  const times = [...known.slice(0, position), at, ...known.slice(position)].slice(0, HEALTH_PAYLOADS);
-  const ms = [...knownT.slice(0, position), t, ...knownT.slice(position)].slice(0, HEALTH_PAYLOADS);
-  memory.read_at = times;
-  memory.t = ms;
+  times.splice(position, 0, at);
+  ms.splice(position, 0, t);
+  if (times.length > HEALTH_PAYLOADS) times.length = ms.length = HEALTH_PAYLOADS;
 
   const sla = ev.entity.contractedSlaTime;
   const measured = ms.length - 1;

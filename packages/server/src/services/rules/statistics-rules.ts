@@ -53,7 +53,7 @@ export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windo
       const key = seriesKey(reading.dataPointId, group, name);
       const window = windows.get(ev.entity.id, key);
       if (!Number.isFinite(value) || !window || !addPoint(window, t, value)) continue;
-      const values = window.map((p) => p[1]);
+      const { values } = window;
       const result = evaluateNelson(values);
       const previous = memory[key]?.fired ?? [];
       const before = memory[key]?.episode ?? null;
@@ -128,9 +128,16 @@ function trendContext(p: MetricPoint, rule: NelsonRule | null, trending: boolean
 const evaluated = (memory: Record<string, SeriesMemory>) =>
   Object.entries(memory).flatMap(([key, m]) => (m.fired ? [[key, m.fired] as const] : []));
 /** Every rule firing at some metric's newest point: the entity's state is the worst of its metrics'. */
-const firedAnywhere = (memory: Record<string, SeriesMemory>) => evaluated(memory).flatMap(([, fired]) => fired);
+function firedAnywhere(memory: Record<string, SeriesMemory>): NelsonRule[] {
+  const all: NelsonRule[] = [];
+  for (const key in memory) all.push(...(memory[key]!.fired ?? []));
+  return all;
+}
 /** Whether some metric of the entity is in a trend episode. */
-const inEpisode = (memory: Record<string, SeriesMemory>) => Object.values(memory).some((m) => m.episode);
+function inEpisode(memory: Record<string, SeriesMemory>): boolean {
+  for (const key in memory) if (memory[key]!.episode) return true;
+  return false;
+}
 
 /** The point's statistics and every evaluated metric's result, for an execution log. */
 function executionLog(p: MetricPoint, memory: Record<string, SeriesMemory>, describe: (f: NelsonRule[]) => string) {

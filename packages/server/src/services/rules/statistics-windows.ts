@@ -7,8 +7,14 @@ import type { EngineReading, Evaluation } from './evaluation.ts';
 /** The groups the statistics rules follow: context metrics are constants, user metrics typed in, invalid ones refused. */
 export const STATISTICS_GROUPS = ['raw_metrics', 'calculated_metrics'] as const;
 
-/** A stored value: [epoch milliseconds of read_at, value]. */
-export type Point = [t: number, value: number];
+/**
+ * A series' newest stored values, oldest first: read_at in epoch milliseconds and the value, in two
+ * arrays so that the rules read the values in place.
+ */
+export interface Window {
+  times: number[];
+  values: number[];
+}
 
 /** What the entity's memory keeps of a series: its newest point's time and the rules that fired there (null: not evaluated). */
 export interface SeriesMemory {
@@ -35,15 +41,23 @@ export const statisticsMemory = (ev: Evaluation) => ev.slot<Record<string, Serie
  * Adds a reading's value to its window (oldest first, at most NELSON_WINDOW points). Returns whether
  * it is the newest point, the only one the rules evaluate; a late one takes its place in time order.
  */
-export function addPoint(window: Point[], t: number, value: number): boolean {
-  const newest = window.at(-1);
-  const isNewest = !newest || t > newest[0];
-  if (isNewest) window.push([t, value]);
-  else {
-    const at = window.findIndex((p) => p[0] >= t);
-    if (window[at]![0] !== t) window.splice(at, 0, [t, value]);
+export function addPoint({ times, values }: Window, t: number, value: number): boolean {
+  const newest = times.at(-1);
+  const isNewest = newest === undefined || t > newest;
+  if (isNewest) {
+    times.push(t);
+    values.push(value);
+  } else {
+    const at = times.findIndex((time) => time >= t);
+    if (times[at] !== t) {
+      times.splice(at, 0, t);
+      values.splice(at, 0, value);
+    }
   }
-  if (window.length > NELSON_WINDOW) window.splice(0, window.length - NELSON_WINDOW);
+  if (times.length > NELSON_WINDOW) {
+    times.splice(0, times.length - NELSON_WINDOW);
+    values.splice(0, values.length - NELSON_WINDOW);
+  }
   return isNewest;
 }
 
@@ -63,10 +77,10 @@ interface Wanted {
  * last evaluated: after a failed transaction, or an evaluation by another instance, it is reloaded.
  */
 export class StatisticsWindows {
-  readonly #windows = new Map<string, Point[]>();
+  readonly #windows = new Map<string, Window>();
 
   /** The window prepared by `load`, if any. */
-  get(entityId: string, key: string): Point[] | undefined {
+  get(entityId: string, key: string): Window | undefined {
     return this.#windows.get(`${entityId}\u0000${key}`);
   }
 
@@ -82,7 +96,7 @@ export class StatisticsWindows {
             const key = seriesKey(r.dataPointId, group, metric);
             const id = `${ev.entity.id}\u0000${key}`;
             const window = this.#windows.get(id);
-            if (window && !missing.has(id) && window.at(-1)?.[0] === memory[key]?.t) {
+            if (window && !missing.has(id) && window.times.at(-1) === memory[key]?.t) {
               this.#windows.delete(id); // most recently used last
               this.#windows.set(id, window);
               continue;
@@ -100,12 +114,12 @@ export class StatisticsWindows {
       this.#windows.delete(id);
     }
     const loaded = await loadPoints(trx, [...missing.values()]);
-    for (const id of missing.keys()) this.#windows.set(id, loaded.get(id) ?? []);
+    for (const id of missing.keys()) this.#windows.set(id, loaded.get(id) ?? { times: [], values: [] });
   }
 }
 
 /** The newest stored points of each series, without the batch's own readings; keyed like the cache. */
-async function loadPoints(trx: Trx, wanted: Wanted[]): Promise<Map<string, Point[]>> {
+async function loadPoints(trx: Trx, wanted: Wanted[]): Promise<Map<string, Window>> {
   const series = await trx
     .selectFrom('metric_series')
     .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
@@ -126,7 +140,7 @@ async function loadPoints(trx: Trx, wanted: Wanted[]): Promise<Map<string, Point
     };
     if (w) found.push({ ref, cacheKey, wanted: w });
   }
-  const points = new Map<string, Point[]>();
+  const points = new Map<string, Window>();
   const most = Math.max(0, ...found.map((f) => f.wanted.times.size));
   const newest = await readNewest(
     new SeriesReader(trx),
@@ -136,11 +150,16 @@ async function loadPoints(trx: Trx, wanted: Wanted[]): Promise<Map<string, Point
   for (const f of found) {
     const v = newest.get(f.ref.id);
     if (!v) continue;
-    const list: Point[] = [];
+    const window: Window = { times: [], values: [] };
     for (let i = 0; i < v.times.length; i++) {
-      if (!f.wanted.times.has(v.times[i]!)) list.push([v.times[i]!, v.values[i]!]);
+      if (f.wanted.times.has(v.times[i]!)) continue;
+      window.times.push(v.times[i]!);
+      window.values.push(v.values[i]!);
     }
-    points.set(f.cacheKey, list.slice(-NELSON_WINDOW));
+    const extra = Math.max(0, window.times.length - NELSON_WINDOW);
+    window.times.splice(0, extra);
+    window.values.splice(0, extra);
+    points.set(f.cacheKey, window);
   }
   return points;
 }
