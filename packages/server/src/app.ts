@@ -8,7 +8,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { createClusterBus } from './bus/cluster-bus.ts';
 import type { Config } from './config.ts';
-import type { Db, Dialect } from './db/connection.ts';
+import { leaveCheckpointsToWorker, type Db, type Dialect } from './db/connection.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
 import { registerErrorHandler, sendError, sendNotFound, toHttpError } from './http/error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -105,6 +105,7 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
           { bus, log: app.log },
         )
       : null;
+  if (background && dialect === 'sqlite') await leaveCheckpointsToWorker(db);
   app.decorate('rulesEngine', background?.rulesEngine ?? null);
   app.decorate('compactor', background?.compactor ?? null);
   app.addHook('preClose', async () => background?.rulesEngine?.stop());

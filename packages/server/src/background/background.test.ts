@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { startBackground } from './background.ts';
@@ -9,6 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the background worker', () => {
+  it("checkpoints SQLite's WAL: the server's connection only beyond 10 000 pages", async () => {
+    if (t.app.dialect !== 'sqlite') return;
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(t.app.db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(10_000);
+  });
+
   it('is started again when its thread stops, and answers calls again', async () => {
     const errors = vi.spyOn(t.app.log, 'error');
     const background = await startBackground(

@@ -2,7 +2,7 @@ import { TREND_RULES, evaluateNelson, nelsonValuesOf, resultColour } from '@vigi
 import type { NelsonResult, NelsonRule } from '@vigil/domain';
 import type { EngineReading, Evaluation } from './evaluation.ts';
 import { NELSON_RULE_TEXT as RULES, nelsonReason } from './nelson-wording.ts';
-import { STATISTICS_GROUPS, addPoint, isWatched, seriesKey, statisticsMemory } from './statistics-windows.ts';
+import { addPoint, statisticsMemory, watchedKey, watchedMetrics } from './statistics-windows.ts';
 import type { SeriesMemory, StatisticsWindows } from './statistics-windows.ts';
 
 type Abnormality = 'normal' | 'abnormal' | 'out_of_control';
@@ -47,25 +47,25 @@ interface MetricPoint {
 export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windows: StatisticsWindows): void {
   const memory = statisticsMemory(ev);
   const t = Date.parse(reading.readAt);
-  for (const group of STATISTICS_GROUPS) {
-    for (const [name, value] of Object.entries(reading.metrics[group] ?? {})) {
-      if (!isWatched(ev.entity, group, name)) continue;
-      const key = seriesKey(reading.dataPointId, group, name);
-      const window = windows.get(ev.entity.id, key);
-      if (!Number.isFinite(value) || !window || !addPoint(window, t, value)) continue;
-      const { values } = window;
-      const result = evaluateNelson(values);
-      const previous = memory[key]?.fired ?? [];
-      const before = memory[key]?.episode ?? null;
-      memory[key] = { t, fired: result.evaluated ? result.fired : null, episode: nextEpisode(before, result) };
-      if (!result.evaluated) continue;
-      const label = ev.entity.labels.get(name) ?? name;
-      const { dataPointId, readAt } = reading;
-      const point = { series: key, dataPointId, metric: `${group}.${name}`, label, value, values, result, readAt };
-      raiseOnsets(ev, point, previous, before);
-      updateAbnormality(ev, point, memory);
-      updateTrend(ev, point, memory);
-    }
+  for (const watched of watchedMetrics(ev.entity)) {
+    const { group, metric: name } = watched;
+    const value = reading.metrics[group]?.[name];
+    if (value === undefined) continue;
+    const key = watchedKey(reading.dataPointId, watched);
+    const window = windows.get(ev.entity.id, key);
+    if (!Number.isFinite(value) || !window || !addPoint(window, t, value)) continue;
+    const { values } = window;
+    const result = evaluateNelson(values);
+    const previous = memory[key]?.fired ?? [];
+    const before = memory[key]?.episode ?? null;
+    memory[key] = { t, fired: result.evaluated ? result.fired : null, episode: nextEpisode(before, result) };
+    if (!result.evaluated) continue;
+    const label = ev.entity.labels.get(name) ?? name;
+    const { dataPointId, readAt } = reading;
+    const point = { series: key, dataPointId, metric: watched.key, label, value, values, result, readAt };
+    raiseOnsets(ev, point, previous, before);
+    updateAbnormality(ev, point, memory);
+    updateTrend(ev, point, memory);
   }
 }
 

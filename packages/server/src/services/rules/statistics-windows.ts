@@ -1,4 +1,4 @@
-import { NELSON_WINDOW, type NelsonRule } from '@vigil/domain';
+import { NELSON_WINDOW, type MetricLimit, type NelsonRule } from '@vigil/domain';
 import type { SeriesRef } from '../metrics/series-store.ts';
 import { readNewest, SeriesReader } from '../metrics/series-values.ts';
 import type { EngineEntity, Trx } from './engine-entity.ts';
@@ -24,16 +24,41 @@ export interface SeriesMemory {
   episode?: { rules: NelsonRule[]; quiet: number } | null;
 }
 
+/** A metric the statistics rules follow, and its series key without a data point. */
+export interface WatchedMetric {
+  group: (typeof STATISTICS_GROUPS)[number];
+  metric: string;
+  key: string;
+}
+
+const watchedByLimits = new WeakMap<readonly MetricLimit[], WatchedMetric[]>();
+
 /**
  * The statistical rules watch the metrics an engineer set warning or critical limits on (ADR 0011):
  * Nelson's rules on every channel (a logger's temperature, a battery) would bury what matters.
+ * Worked out once per list of limits (entities of one scheme share theirs), in group order.
  */
-export const isWatched = (entity: EngineEntity, group: string, metric: string) =>
-  entity.limits.some((l) => l.group === group && l.metric === metric);
+export function watchedMetrics(entity: EngineEntity): WatchedMetric[] {
+  let watched = watchedByLimits.get(entity.limits);
+  if (!watched) {
+    watched = [];
+    for (const group of STATISTICS_GROUPS) {
+      for (const metric of new Set(entity.limits.filter((l) => l.group === group).map((l) => l.metric))) {
+        watched.push({ group, metric, key: `${group}.${metric}` });
+      }
+    }
+    watchedByLimits.set(entity.limits, watched);
+  }
+  return watched;
+}
 
 /** A series of an entity in memory and in the cache: `group.metric`, after `dataPointId/` for a data point. */
 export const seriesKey = (dataPointId: string, group: string, metric: string) =>
   `${dataPointId ? `${dataPointId}/` : ''}${group}.${metric}`;
+
+/** The series key of a watched metric in a reading: seriesKey without building the common part again. */
+export const watchedKey = (dataPointId: string, watched: WatchedMetric) =>
+  dataPointId ? `${dataPointId}/${watched.key}` : watched.key;
 
 export const statisticsMemory = (ev: Evaluation) => ev.slot<Record<string, SeriesMemory>>('statistics', () => ({}));
 
@@ -71,50 +96,63 @@ interface Wanted {
 }
 
 /**
- * The rolling windows of the statistics rules, per (entity, data point, group, metric), kept in
- * this process (least recently used dropped beyond MAX_SERIES) and loaded from the stored values the
- * first time. A cached window counts only while its newest point is the one the entity's memory
- * last evaluated: after a failed transaction, or an evaluation by another instance, it is reloaded.
+ * The rolling windows of the statistics rules, per entity and series (data point, group, metric), kept
+ * in this process (the least recently evaluated entities dropped beyond MAX_SERIES) and loaded from
+ * the stored values the first time. A cached window counts only while its newest point is the one
+ * the entity's memory last evaluated: after a failed transaction, or an evaluation by another
+ * instance, it is reloaded.
  */
 export class StatisticsWindows {
-  readonly #windows = new Map<string, Window>();
+  readonly #entities = new Map<string, Map<string, Window>>();
+  #series = 0;
 
   /** The window prepared by `load`, if any. */
   get(entityId: string, key: string): Window | undefined {
-    return this.#windows.get(`${entityId}\u0000${key}`);
+    return this.#entities.get(entityId)?.get(key);
   }
 
   /** Makes sure every series of the readings has its window, before they are evaluated. */
   async load(trx: Trx, evaluations: Iterable<Evaluation>, readings: Map<string, EngineReading[]>): Promise<void> {
-    const missing = new Map<string, Wanted>();
+    const missing: Wanted[] = [];
     for (const ev of evaluations) {
+      const watched = watchedMetrics(ev.entity);
+      if (!watched.length) continue;
+      const entityId = ev.entity.id;
+      const windows = this.#entities.get(entityId);
+      if (windows) {
+        this.#entities.delete(entityId); // most recently evaluated last
+        this.#entities.set(entityId, windows);
+      }
       const memory = statisticsMemory(ev);
-      for (const r of readings.get(ev.entity.id) ?? []) {
-        for (const group of STATISTICS_GROUPS) {
-          for (const metric in r.metrics[group]) {
-            if (!isWatched(ev.entity, group, metric)) continue;
-            const key = seriesKey(r.dataPointId, group, metric);
-            const id = `${ev.entity.id}\u0000${key}`;
-            const window = this.#windows.get(id);
-            if (window && !missing.has(id) && window.times.at(-1) === memory[key]?.t) {
-              this.#windows.delete(id); // most recently used last
-              this.#windows.set(id, window);
-              continue;
-            }
-            const wanted = missing.get(id) ?? { entityId: ev.entity.id, key, times: new Set() };
-            wanted.times.add(Date.parse(r.readAt));
-            missing.set(id, wanted);
+      const wantedHere = new Map<string, Wanted>();
+      for (const r of readings.get(entityId) ?? []) {
+        for (const w of watched) {
+          if (r.metrics[w.group]?.[w.metric] === undefined) continue;
+          const key = watchedKey(r.dataPointId, w);
+          let wanted = wantedHere.get(key);
+          if (!wanted) {
+            const window = windows?.get(key);
+            if (window && window.times.at(-1) === memory[key]?.t) continue;
+            wantedHere.set(key, (wanted = { entityId, key, times: new Set() }));
+            missing.push(wanted);
           }
+          wanted.times.add(Date.parse(r.readAt));
         }
       }
     }
-    if (!missing.size) return;
-    for (const id of this.#windows.keys()) {
-      if (this.#windows.size + missing.size <= MAX_SERIES) break;
-      this.#windows.delete(id);
+    if (!missing.length) return;
+    for (const [entityId, windows] of this.#entities) {
+      if (this.#series + missing.length <= MAX_SERIES) break;
+      this.#entities.delete(entityId);
+      this.#series -= windows.size;
     }
-    const loaded = await loadPoints(trx, [...missing.values()]);
-    for (const id of missing.keys()) this.#windows.set(id, loaded.get(id) ?? { times: [], values: [] });
+    const loaded = await loadPoints(trx, missing);
+    for (const { entityId, key } of missing) {
+      let windows = this.#entities.get(entityId);
+      if (!windows) this.#entities.set(entityId, (windows = new Map()));
+      if (!windows.has(key)) this.#series++;
+      windows.set(key, loaded.get(`${entityId}\u0000${key}`) ?? { times: [], values: [] });
+    }
   }
 }
 
