@@ -247,7 +247,7 @@ export function deviceModel(spec: DeviceSpec): DeviceModel {
   }
 
   const spikeBound = rawKeys.flatMap((k) => {
-    const range = spec.scheme.bounds.get(`raw_metrics:${k}`);
+    const range = spec.scheme.bounds.get('raw_metrics')?.get(k);
     if (!range) return [];
     const value = Number.isFinite(range.upper)
       ? range.upper + Math.max(1, Math.abs(range.upper) * 0.25)

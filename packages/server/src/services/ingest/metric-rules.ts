@@ -7,8 +7,13 @@ export interface CompiledScheme {
   /** declared context metrics; empty means "every numeric context value of the entity" */
   contextKeys: string[];
   calculated: Array<{ key: string; expression: CompiledExpression }>;
-  /** `${group}:${metric}` → valid range */
-  bounds: Map<string, { lower: number; upper: number }>;
+  /** group → metric → valid range */
+  bounds: Map<string, Map<string, ValidRange>>;
+}
+
+export interface ValidRange {
+  lower: number;
+  upper: number;
 }
 
 interface LooseSpec {
@@ -41,14 +46,15 @@ export function compileScheme(specJson: string | null | undefined): CompiledSche
       // a broken formula yields no value; the registry refuses such formulas on write
     }
   }
-  const bounds = new Map<string, { lower: number; upper: number }>();
+  const bounds = new Map<string, Map<string, ValidRange>>();
   for (const b of Array.isArray(spec.invalid_bounds) ? spec.invalid_bounds : []) {
     if (typeof b?.value !== 'number' || typeof b.metric !== 'string' || typeof b.group !== 'string') continue;
-    const key = `${b.group}:${b.metric}`;
-    const range = bounds.get(key) ?? { lower: -Infinity, upper: Infinity };
+    let metrics = bounds.get(b.group);
+    if (!metrics) bounds.set(b.group, (metrics = new Map()));
+    const range = metrics.get(b.metric) ?? { lower: -Infinity, upper: Infinity };
     if (b.bound === 'upper') range.upper = Math.min(range.upper, b.value);
     if (b.bound === 'lower') range.lower = Math.max(range.lower, b.value);
-    bounds.set(key, range);
+    metrics.set(b.metric, range);
   }
   return {
     rawKeys: new Set(keysOf(spec.metrics?.raw_metrics)),
@@ -75,7 +81,7 @@ export function numericContext(contextJson: string | null | undefined): Record<s
 }
 
 const isValid = (scheme: CompiledScheme, group: string, metric: string, value: number) => {
-  const range = scheme.bounds.get(`${group}:${metric}`);
+  const range = scheme.bounds.get(group)?.get(metric);
   return !range || (value >= range.lower && value <= range.upper);
 };
 

@@ -36,6 +36,8 @@ export const ingestResultSchema = z.object({
 export type IngestResult = z.infer<typeof ingestResultSchema>;
 
 type TextField = 'eid' | 'read_at' | 'data_point_id';
+/** Per field, the texts checked so far and whether the field's schema accepts them. */
+export type TextsChecked = Map<TextField, Map<string, boolean>>;
 const FIELDS = new Set<string>(['eid', 'read_at', 'raw_metrics', 'data_point_id']);
 
 /**
@@ -45,14 +47,15 @@ const FIELDS = new Set<string>(['eid', 'read_at', 'raw_metrics', 'data_point_id'
  * it says no and the schema itself checks the payload and names the problems. A batch of 1000
  * readings is checked about ten times faster (the equivalence is tested in payloads.test.ts).
  */
-export function plainlyValid(item: object, checked: Map<string, boolean>): item is Payload {
+export function plainlyValid(item: object, checked: TextsChecked): item is Payload {
   for (const key in item) if (!FIELDS.has(key)) return false;
   const { eid, read_at, raw_metrics, data_point_id } = item as Record<string, unknown>;
   const valid = (field: TextField, text: unknown) => {
     if (typeof text !== 'string') return false;
-    const key = `${field}\u0000${text}`;
-    let ok = checked.get(key);
-    if (ok === undefined) checked.set(key, (ok = payloadSchema.shape[field].safeParse(text).success));
+    let texts = checked.get(field);
+    if (!texts) checked.set(field, (texts = new Map()));
+    let ok = texts.get(text);
+    if (ok === undefined) texts.set(text, (ok = payloadSchema.shape[field].safeParse(text).success));
     return ok;
   };
   if (!valid('eid', eid) || !valid('read_at', read_at)) return false;
@@ -86,7 +89,7 @@ export function parsePayloads(input: unknown): { payloads: Payload[]; prefixes: 
   }
   const payloads: Payload[] = [];
   const prefixes: string[] = [];
-  const checked = new Map<string, boolean>();
+  const checked: TextsChecked = new Map();
   items.forEach((item, index) => {
     const prefix = isArray ? `${index}.` : '';
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
