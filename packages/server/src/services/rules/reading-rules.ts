@@ -7,6 +7,8 @@ import { evaluateMetricLimits, evaluateMetricQuality } from './metric-limit-rule
 import { evaluateStatistics } from './statistics-rules.ts';
 import type { StatisticsWindows } from './statistics-windows.ts';
 
+const EXPRESSION_LISTS = ['safety_state_rules', 'operational_state_rules', 'advanced_indicators'] as const;
+
 const RULE_STATES = [
   { state: 'safety_state', rules: 'safety_state_rules', event: 'safety_state_changed' },
   { state: 'operational_state', rules: 'operational_state_rules', event: 'operational_state_changed' },
@@ -26,6 +28,9 @@ export function evaluateReading(
   evaluateMetricLimits(ev, reading);
   evaluateStatistics(ev, reading, windows);
   evaluateHealth(ev, reading);
+  const expressions = ev.entity.rules;
+  // most entities have no rule expressions: their readings need no scope
+  if (EXPRESSION_LISTS.every((list) => !expressions[list].length)) return;
   const scope = readingScope(ev.entity, reading);
   for (const { state, rules, event } of RULE_STATES) {
     const list = ev.entity.rules[rules];
