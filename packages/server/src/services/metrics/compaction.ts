@@ -22,7 +22,7 @@ import { createSeries, INDEXED_GROUPS, insertRows, type ReadingMetrics, type Sto
  */
 
 /** Readings per compaction transaction: bounds the memory and the time the database is held. */
-export const COMPACTION_BATCH = 20_000;
+export const COMPACTION_BATCH = 50_000;
 /** How often an instance compacts whatever was stored, however little. */
 export const COMPACTION_INTERVAL_SECONDS = 10;
 
