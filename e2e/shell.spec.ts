@@ -144,15 +144,19 @@ test.describe('top bar', () => {
     const services = ((await answer.json()) as { objects: { name: string; title: string; version: string }[] }).objects;
     expect(services.length).toBeGreaterThan(0);
 
-    // The loading bar shows while the call is under way.
+    // The loading bar shows while the call is under way: the answer is held until the test has seen it
+    // (a fixed delay could fall between two of the assertion's polls on a busy machine).
+    let answerCall!: () => void;
+    const answered = new Promise<void>((resolve) => (answerCall = resolve));
     await page.route('**/auth/api/v1/microservices/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await answered;
       await route.continue();
     });
     await mainMenu(page).getByRole('button', { name: 'Version 0.1.0' }).click();
     // (the dialog hides the rest of the page from assistive technology, hence includeHidden)
     const loadingBar = page.getByRole('progressbar', { name: 'Loading…', includeHidden: true });
     await expect(loadingBar).toBeVisible();
+    answerCall();
     const dialog = page.getByRole('dialog', { name: 'About Vigil' });
     const rows = dialog.getByRole('table', { name: 'Services' }).getByRole('row');
     await expect(rows).toHaveCount(services.length + 1);
