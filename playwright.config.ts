@@ -40,6 +40,8 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && node packages/server/src/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
+    // The server logs warnings and errors only (LOG_LEVEL below): show them with the run's output.
+    stdout: 'pipe',
     timeout: 60_000,
     env: {
       PORT: String(E2E_PORT),
