@@ -4,6 +4,7 @@ import * as registryAndMetrics from './migrations/0002-registry-and-metrics.ts';
 import * as rulesAndNotifications from './migrations/0003-rules-and-notifications.ts';
 import * as seriesBlocks from './migrations/0004-series-blocks.ts';
 import * as readingsWithoutProjectIndex from './migrations/0005-readings-without-project-index.ts';
+import * as registryVersion from './migrations/0006-registry-version.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0003-rules-and-notifications': rulesAndNotifications,
   '0004-series-blocks': seriesBlocks,
   '0005-readings-without-project-index': readingsWithoutProjectIndex,
+  '0006-registry-version': registryVersion,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

@@ -321,6 +321,12 @@ export interface RuleMemoryTable {
   updated_at: string;
 }
 
+/** One row (id 1): moved by trigger at every edit or delete of an entity or a scheme (ADR 0018). */
+export interface RegistryVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -351,4 +357,5 @@ export interface Database {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   rule_memory: RuleMemoryTable;
+  registry_version: RegistryVersionTable;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvents } from '../../bus/bus.ts';
 import { readConsistently, readValues } from '../metrics/series-values.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { CERRO, createPiezometers, INGEST, tokenFor, type TestDevices } from './test-fixtures.ts';
+import { CERRO, createPiezometers, INGEST, PIEZOMETER_SPEC, tokenFor, type TestDevices } from './test-fixtures.ts';
 
 let t: TestApp;
 let devices: TestDevices;
@@ -90,6 +90,47 @@ describe('POST /ingest/api/v1/payloads', () => {
     // read_at is kept in UTC
     const row = await reading(devices.ids['PZ-T2']!, '2026-10-01T08:00:00.000Z');
     expect(row?.metrics.calculated_metrics.piezometric_level).toBeCloseTo(420, 9);
+  });
+
+  it('follows registry edits from the next batch: tip elevation, formula, a renamed eid, a deleted device', async () => {
+    const { ids, schemeId } = await createPiezometers(t, CERRO, { 'PZ-T3': 100 });
+    const level = async (eid: string, readAt: string) => {
+      const res = await t.call('POST', INGEST, {
+        token: admin,
+        body: { eid, read_at: readAt, raw_metrics: { pressure: 98.068 } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.accepted
+        ? (await reading(ids['PZ-T3']!, readAt))?.metrics.calculated_metrics.piezometric_level
+        : null;
+    };
+    const edit = async (body: object) => {
+      const res = await t.call('PATCH', `/device-registry/api/v1/instruments/${ids['PZ-T3']}`, { token: admin, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    expect(await level('PZ-T3', '2026-10-02T00:00:00.000Z')).toBeCloseTo(110, 9);
+    await edit({ context: { tip_elevation: 200 } });
+    expect(await level('PZ-T3', '2026-10-02T00:10:00.000Z')).toBeCloseTo(210, 9);
+    const [calculated] = PIEZOMETER_SPEC.metrics.calculated_metrics;
+    const spec = {
+      ...PIEZOMETER_SPEC,
+      metrics: {
+        ...PIEZOMETER_SPEC.metrics,
+        calculated_metrics: [{ ...calculated, formula: `${calculated!.formula} + 1` }],
+      },
+    };
+    const schemeEdit = await t.call('PATCH', `/device-registry/api/v1/schemes/${schemeId}`, {
+      token: admin,
+      body: { spec },
+    });
+    expect(schemeEdit.status, JSON.stringify(schemeEdit.body)).toBe(200);
+    expect(await level('PZ-T3', '2026-10-02T00:15:00.000Z')).toBeCloseTo(211, 9);
+    await edit({ eid: 'PZ-T3B' });
+    expect(await level('PZ-T3', '2026-10-02T00:20:00.000Z')).toBeNull();
+    expect(await level('PZ-T3B', '2026-10-02T00:30:00.000Z')).toBeCloseTo(211, 9);
+    // as another process would, outside the registry's API
+    await t.db.deleteFrom('monitored_entities').where('id', '=', ids['PZ-T3']!).execute();
+    expect(await level('PZ-T3B', '2026-10-02T00:40:00.000Z')).toBeNull();
   });
 
   it('moves values beyond their invalid bounds to invalid_metrics and computes nothing from them', async () => {

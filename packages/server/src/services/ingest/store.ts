@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { registryVersion } from '../../db/registry-version.ts';
 
 /** What ingest reads: entities by eid, scheme specs, data points, projects by slug, unknown payloads. */
 
@@ -18,10 +19,36 @@ function chunks<T>(list: readonly T[], size = IN_CHUNK): T[][] {
   return out;
 }
 
-/** The project's entities among `eids` (one indexed lookup per 500 eids). */
+/** Entities found by eid, per project, as of a registry version (ADR 0018); a database's own. */
+interface EntitiesByEid {
+  version: number | null;
+  byProject: Map<string, Map<string, EntityRow>>;
+  size: number;
+}
+const entityCaches = new WeakMap<Db, EntitiesByEid>();
+/** Entities kept at most; beyond, the cache starts again. */
+const MAX_KEPT = 100_000;
+
+/**
+ * The project's entities among `eids`. They are kept while the registry's version stays (one small
+ * read a batch instead of a lookup of every eid); an eid found nowhere is looked up again each time.
+ */
 export async function findEntitiesByEid(db: Db, projectId: string, eids: readonly string[]): Promise<EntityRow[]> {
+  const version = await registryVersion(db);
+  let cache = entityCaches.get(db);
+  if (!cache || version === null || cache.version !== version || cache.size > MAX_KEPT) {
+    entityCaches.set(db, (cache = { version, byProject: new Map(), size: 0 }));
+  }
+  let kept = cache.byProject.get(projectId);
+  if (!kept) cache.byProject.set(projectId, (kept = new Map()));
   const rows: EntityRow[] = [];
-  for (const part of chunks(eids)) {
+  const missing: string[] = [];
+  for (const eid of eids) {
+    const row = kept.get(eid);
+    if (row) rows.push(row);
+    else missing.push(eid);
+  }
+  for (const part of chunks(missing)) {
     const found = await db
       .selectFrom('monitored_entities as e')
       .leftJoin('schemes as s', 's.id', 'e.scheme_id')
@@ -29,7 +56,11 @@ export async function findEntitiesByEid(db: Db, projectId: string, eids: readonl
       .where('e.project_id', '=', projectId)
       .where('e.eid', 'in', part)
       .execute();
-    rows.push(...found);
+    for (const row of found) {
+      kept.set(row.eid, row);
+      rows.push(row);
+    }
+    cache.size += found.length;
   }
   return rows;
 }

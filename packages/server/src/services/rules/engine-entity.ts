@@ -13,6 +13,7 @@ import { sql, type Transaction } from 'kysely';
 import { holdCompactionLock } from '../metrics/series-blocks.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { registryVersion } from '../../db/registry-version.ts';
 import { fromFlag, fromJson, toJson } from '../../db/values.ts';
 
 export type Trx = Transaction<Database>;
@@ -152,9 +153,14 @@ async function schemeViews(
 const versionOf = (row: { updated_at: string; scheme_updated_at: string | null }) =>
   `${row.updated_at}/${row.scheme_updated_at ?? ''}`;
 
-/** Whether no registry edit changed `entities` (or their schemes) since they were loaded. */
-export async function unchangedSince(trx: Trx, entities: EngineEntity[]): Promise<boolean> {
+/**
+ * Whether no registry edit changed `entities` (or their schemes) since they were loaded, at
+ * `version` of the registry: while it has not moved, nothing was edited (ADR 0018); when it has, the
+ * entities' own updated_at tell.
+ */
+export async function unchangedSince(trx: Trx, entities: EngineEntity[], version: number | null): Promise<boolean> {
   if (!entities.length) return true;
+  if (version !== null && (await registryVersion(trx)) === version) return true;
   const rows = await trx
     .selectFrom('monitored_entities as e')
     .leftJoin('schemes as s', 's.id', 'e.scheme_id')

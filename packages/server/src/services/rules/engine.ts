@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/connection.ts';
 import { evaluateConnectivity } from './connectivity-rules.ts';
 import { dataQualityNodes, evaluateDataQuality } from './data-quality-rules.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
+import { registryVersion } from '../../db/registry-version.ts';
 import { loadEngineEntities, unchangedSince, type Trx } from './engine-entity.ts';
 import { applyEvaluations } from './apply-evaluations.ts';
 import { Evaluation, type EngineReading } from './evaluation.ts';
@@ -66,6 +67,7 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
         db,
         dialect,
         async (trx) => {
+          const version = await registryVersion(trx);
           const nodeIds = await dataQualityNodes(trx, entityIds);
           const entities = await loadEngineEntities(trx, dialect, [...entityIds, ...nodeIds]);
           const memory = await memories.load(
@@ -82,10 +84,10 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
             run(ev, list);
             failures.set(ev, list);
           }
-          return { nodeIds, entities, evaluations, failures };
+          return { version, nodeIds, entities, evaluations, failures };
         },
-        async (trx, { nodeIds, entities, evaluations, failures }) => {
-          if (!(await unchangedSince(trx, entities))) return null;
+        async (trx, { version, nodeIds, entities, evaluations, failures }) => {
+          if (!(await unchangedSince(trx, entities, version))) return null;
           await evaluateDataQuality(trx, evaluations, nodeIds, new Date().toISOString());
           const created = await applyEvaluations(trx, evaluations.values(), failures);
           const remembered = [...evaluations.values()].map((ev) => ({ entityId: ev.entity.id, memory: ev.memory }));
