@@ -10,26 +10,46 @@ export interface SnapshotRecord {
   states: SnapshotStates;
 }
 
-/**
- * Appends a snapshot of an entity's states. Its time is kept strictly after the entity's previous
- * snapshot, so that "the latest snapshot at or before t" is never a tie, even within a millisecond.
- */
-export async function appendSnapshot(db: Db, entityId: string, states: SnapshotStates, at: string): Promise<string> {
-  const previous = await db
-    .selectFrom('entity_snapshots')
-    .select(sql<string | null>`max(created_at)`.as('latest'))
-    .where('entity_id', '=', entityId)
-    .executeTakeFirst();
-  let createdAt = at;
-  if (previous?.latest && previous.latest >= createdAt)
-    createdAt = new Date(Date.parse(previous.latest) + 1).toISOString();
-  const id = newId();
-  await db
-    .insertInto('entity_snapshots')
-    .values({ id, entity_id: entityId, created_at: createdAt, states: toJson(states) })
-    .execute();
-  return id;
+/** A snapshot to append: an entity's states as of `at`. */
+export interface SnapshotToAppend {
+  entityId: string;
+  states: SnapshotStates;
+  at: string;
 }
+
+/**
+ * Appends snapshots of entities' states (one each at most) in one statement per 500. A snapshot's
+ * time is kept strictly after the entity's previous snapshot, so that "the latest snapshot at or
+ * before t" is never a tie, even within a millisecond.
+ */
+export async function appendSnapshots(db: Db, snapshots: SnapshotToAppend[]): Promise<void> {
+  for (let i = 0; i < snapshots.length; i += 500) {
+    const part = snapshots.slice(i, i + 500);
+    const previous = await db
+      .selectFrom('entity_snapshots')
+      .select(['entity_id', sql<string | null>`max(created_at)`.as('latest')])
+      .where(
+        'entity_id',
+        'in',
+        part.map((s) => s.entityId),
+      )
+      .groupBy('entity_id')
+      .execute();
+    const latest = new Map(previous.map((row) => [row.entity_id, row.latest]));
+    await insertSnapshots(
+      db,
+      part.map(({ entityId, states, at }) => {
+        const before = latest.get(entityId);
+        const createdAt = before && before >= at ? new Date(Date.parse(before) + 1).toISOString() : at;
+        return { id: newId(), entityId, createdAt, states };
+      }),
+    );
+  }
+}
+
+/** Appends one snapshot of an entity's states (see appendSnapshots). */
+export const appendSnapshot = (db: Db, entityId: string, states: SnapshotStates, at: string): Promise<void> =>
+  appendSnapshots(db, [{ entityId, states, at }]);
 
 /** For each entity, its latest snapshot at or before `time` (entities without one are absent). */
 export async function findLatestSnapshots(

@@ -67,7 +67,7 @@ describe("an evaluation's check before it writes", () => {
     const loaded = await load(await ids.entity('cerro-azul', 'PZ-07'));
     const [entity] = loaded.entities;
     await t.db.transaction().execute(async (trx) => {
-      await saveEntityStates(trx, { ...entity!, states: { ...entity!.states, health_state: 'red' } });
+      await saveEntityStates(trx, [{ ...entity!, states: { ...entity!.states, health_state: 'red' } }]);
       await trx
         .updateTable('monitored_entities')
         .set({ rules: toJson(entity!.rules) })

@@ -175,10 +175,12 @@ export async function unchangedSince(trx: Trx, entities: EngineEntity[], version
   return entities.every((e) => now.get(e.id) === e.version);
 }
 
-export async function saveEntityStates(trx: Trx, entity: EngineEntity): Promise<void> {
-  await trx
-    .updateTable('monitored_entities')
-    .set({ states: toJson(entity.states) })
-    .where('id', '=', entity.id)
-    .execute();
+/** Writes the entities' states, in one statement per 500 entities. */
+export async function saveEntityStates(trx: Trx, entities: EngineEntity[]): Promise<void> {
+  for (let i = 0; i < entities.length; i += 500) {
+    const rows = entities.slice(i, i + 500).map((e) => sql`(${e.id}, ${toJson(e.states)})`);
+    // VALUES names its columns column1, column2 on both databases
+    await sql`update monitored_entities set states = v.column2 from (values ${sql.join(rows)}) as v
+      where monitored_entities.id = v.column1`.execute(trx);
+  }
 }

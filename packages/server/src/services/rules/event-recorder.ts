@@ -7,6 +7,8 @@ import {
   type RuleType,
 } from '@vigil/domain';
 import type { BusEvents } from '../../bus/bus.ts';
+import type { Insertable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { newId, toFlag, toJson } from '../../db/values.ts';
 import { presentNotification } from '../notifications/notification-presenter.ts';
 import { isSuppressed, type EngineEntity, type Trx } from './engine-entity.ts';
@@ -45,37 +47,62 @@ export interface EventInput {
 }
 
 type CreatedNotification = BusEvents['notification.created'];
+type ExecutionRow = Insertable<Database['state_rule_executions']>;
 
-export async function recordExecution(
+/** Rows per multi-row statement: within both databases' bound parameters at any width here. */
+const ROWS_PER_STATEMENT = 500;
+
+async function insertChunked<T extends keyof Database & string>(
   trx: Trx,
+  table: T,
+  rows: Array<Insertable<Database[T]>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT) as never)
+      .execute();
+  }
+}
+
+function executionRow(
   projectId: string,
   entityId: string | null,
   input: ExecutionInput,
   createdAt: string,
-): Promise<string> {
-  const id = newId();
-  await trx
-    .insertInto('state_rule_executions')
-    .values({
-      id,
-      project_id: projectId,
-      entity_id: entityId,
-      rule_type: input.ruleType,
-      rule_name: input.ruleName,
-      rule: input.rule,
-      execution_log: toJson(input.executionLog),
-      schedule: input.schedule ?? null,
-      repeatability: input.repeatability ?? null,
-      rule_execution_result: toJson(input.result ?? null),
-      schedule_match_result: input.scheduleMatch == null ? null : toFlag(input.scheduleMatch),
-      repeatability_check_result: input.repeatabilityCheck == null ? null : toFlag(input.repeatabilityCheck),
-      reason: input.reason ?? null,
-      error: input.error ?? null,
-      advanced_indicators: toJson(input.advancedIndicators ?? []),
-      created_at: createdAt,
-    })
-    .execute();
-  return id;
+): ExecutionRow {
+  return {
+    id: newId(),
+    project_id: projectId,
+    entity_id: entityId,
+    rule_type: input.ruleType,
+    rule_name: input.ruleName,
+    rule: input.rule,
+    execution_log: toJson(input.executionLog),
+    schedule: input.schedule ?? null,
+    repeatability: input.repeatability ?? null,
+    rule_execution_result: toJson(input.result ?? null),
+    schedule_match_result: input.scheduleMatch == null ? null : toFlag(input.scheduleMatch),
+    repeatability_check_result: input.repeatabilityCheck == null ? null : toFlag(input.repeatabilityCheck),
+    reason: input.reason ?? null,
+    error: input.error ?? null,
+    advanced_indicators: toJson(input.advancedIndicators ?? []),
+    created_at: createdAt,
+  };
+}
+
+/** A failed rule execution to record, without an event. */
+export interface ExecutionToRecord {
+  projectId: string;
+  entityId: string | null;
+  input: ExecutionInput;
+  createdAt: string;
+}
+
+/** Writes rule executions that raised no event (failures), in multi-row statements. */
+export async function recordExecutions(trx: Trx, executions: ExecutionToRecord[]): Promise<void> {
+  const rows = executions.map((e) => executionRow(e.projectId, e.entityId, e.input, e.createdAt));
+  await insertChunked(trx, 'state_rule_executions', rows);
 }
 
 /** Which view of the web app an event's EID opens. */
@@ -100,33 +127,46 @@ function entityBlock(e: EngineEntity) {
   };
 }
 
-/**
- * Writes the event (with its execution first, when it has one) and, unless the entity is in
- * maintenance, turned off or decommissioned, the project's notification of it. An event already
- * stored under the same key (a concurrent writer on identical input) is skipped: returns null.
- */
-export async function recordEvent(
-  trx: Trx,
-  projectId: string,
-  input: EventInput,
-  now: string,
-): Promise<{ executionId: string | null; notification: CreatedNotification | null } | null> {
-  const entityId = input.entity?.id ?? null;
-  const dedupeKey = `${entityId ?? '-'}|${input.type}|${input.subject}|${input.at}`;
-  const taken = await trx
-    .selectFrom('events')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('dedupe_key', '=', dedupeKey)
-    .executeTakeFirst();
-  if (taken) return null;
+/** An event to record in a project, created at `createdAt`. */
+export interface EventToRecord {
+  projectId: string;
+  input: EventInput;
+  createdAt: string;
+}
 
-  const executionId = input.execution ? await recordExecution(trx, projectId, entityId, input.execution, now) : null;
-  const eventId = newId();
-  const context = { ...input.context, rule_execution_id: executionId };
-  const inserted = await trx
-    .insertInto('events')
-    .values({
+/** What recording an event wrote: its execution's id, and the notification unless the entity's are held back. */
+export interface RecordedEvent {
+  executionId: string | null;
+  notification: CreatedNotification | null;
+}
+
+const dedupeKeyOf = ({ input }: EventToRecord) =>
+  `${input.entity?.id ?? '-'}|${input.type}|${input.subject}|${input.at}`;
+
+/**
+ * Writes events, each with its execution when it has one and, unless the entity is in maintenance,
+ * turned off or decommissioned, the project's notification of it: a few multi-row statements for
+ * the lot, built before the first. An event already stored under the same key (or earlier in the
+ * list) is skipped: null at its index.
+ */
+export async function recordEvents(trx: Trx, events: EventToRecord[]): Promise<Array<RecordedEvent | null>> {
+  const keys = events.map(dedupeKeyOf);
+  const stored = await storedKeys(trx, events, keys);
+  const executions: ExecutionRow[] = [];
+  const eventRows: Array<Insertable<Database['events']>> = [];
+  const notificationRows: Array<ReturnType<typeof notificationRow>> = [];
+  const prepared = events.map((event, i) => {
+    const key = `${event.projectId}|${keys[i]}`;
+    if (stored.has(key)) return null;
+    stored.add(key);
+    const { projectId, input, createdAt: now } = event;
+    const entityId = input.entity?.id ?? null;
+    const execution = input.execution ? executionRow(projectId, entityId, input.execution, now) : null;
+    if (execution) executions.push(execution);
+    const executionId = execution?.id ?? null;
+    const eventId = newId();
+    const context = { ...input.context, rule_execution_id: executionId };
+    eventRows.push({
       id: eventId,
       project_id: projectId,
       entity_id: entityId,
@@ -135,14 +175,76 @@ export async function recordEvent(
       rule_execution_id: executionId,
       payload_id: input.payload?.id ?? null,
       context: toJson(context),
-      dedupe_key: dedupeKey,
+      dedupe_key: keys[i]!,
       created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['project_id', 'dedupe_key']).doNothing())
-    .executeTakeFirst();
-  if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) return null;
-  if (input.entity && isSuppressed(input.entity)) return { executionId, notification: null };
+    });
+    const row =
+      input.entity && isSuppressed(input.entity) ? null : notificationRow(event, eventId, executionId, context);
+    if (row) notificationRows.push(row);
+    return { eventId, executionId, row };
+  });
 
+  await insertChunked(trx, 'state_rule_executions', executions);
+  // Another instance may have stored one meanwhile (PostgreSQL): what did not go in is skipped.
+  const inserted = new Set<string>();
+  for (let i = 0; i < eventRows.length; i += ROWS_PER_STATEMENT) {
+    const rows = await trx
+      .insertInto('events')
+      .values(eventRows.slice(i, i + ROWS_PER_STATEMENT))
+      .onConflict((oc) => oc.columns(['project_id', 'dedupe_key']).doNothing())
+      .returning('id')
+      .execute();
+    for (const row of rows) inserted.add(row.id);
+  }
+  const notified = notificationRows.filter((row) => inserted.has(row.event_id));
+  const seqs = new Map<string, number>();
+  for (let i = 0; i < notified.length; i += ROWS_PER_STATEMENT) {
+    const rows = await trx
+      .insertInto('notifications')
+      .values(notified.slice(i, i + ROWS_PER_STATEMENT))
+      .returning(['id', 'seq'])
+      .execute();
+    for (const row of rows) seqs.set(row.id, Number(row.seq));
+  }
+  return prepared.map((p, i) => {
+    if (!p || !inserted.has(p.eventId)) return null;
+    if (!p.row) return { executionId: p.executionId, notification: null };
+    const seq = seqs.get(p.row.id)!;
+    const notification = presentNotification({ ...p.row, seq }, false);
+    return { executionId: p.executionId, notification: { projectId: events[i]!.projectId, seq, notification } };
+  });
+}
+
+/** `project|key` of the events among `events` already stored (one query per project and 500 keys). */
+async function storedKeys(trx: Trx, events: EventToRecord[], keys: string[]): Promise<Set<string>> {
+  const byProject = new Map<string, string[]>();
+  events.forEach((e, i) => {
+    const list = byProject.get(e.projectId) ?? [];
+    list.push(keys[i]!);
+    byProject.set(e.projectId, list);
+  });
+  const stored = new Set<string>();
+  for (const [projectId, list] of byProject) {
+    for (let i = 0; i < list.length; i += ROWS_PER_STATEMENT) {
+      const rows = await trx
+        .selectFrom('events')
+        .select('dedupe_key')
+        .where('project_id', '=', projectId)
+        .where('dedupe_key', 'in', list.slice(i, i + ROWS_PER_STATEMENT))
+        .execute();
+      for (const row of rows) stored.add(`${projectId}|${row.dedupe_key}`);
+    }
+  }
+  return stored;
+}
+
+function notificationRow(
+  { projectId, input, createdAt: now }: EventToRecord,
+  eventId: string,
+  executionId: string | null,
+  context: Record<string, unknown>,
+) {
+  const entityId = input.entity?.id ?? null;
   const level = input.level ?? FIXED_LEVELS[input.type] ?? levelOfColour(input.colour);
   const extra = {
     event_type: input.type,
@@ -158,7 +260,7 @@ export async function recordEvent(
     device_profile_snapshot: { title: input.entity?.title ?? null },
     view: viewOf(input.type),
   };
-  const row = {
+  return {
     id: newId(),
     project_id: projectId,
     event_id: eventId,
@@ -171,7 +273,4 @@ export async function recordEvent(
     extra: toJson(extra),
     created_at: now,
   };
-  const { seq } = await trx.insertInto('notifications').values(row).returning('seq').executeTakeFirstOrThrow();
-  const notification = presentNotification({ ...row, seq: Number(seq) }, false);
-  return { executionId, notification: { projectId, seq: Number(seq), notification } };
 }

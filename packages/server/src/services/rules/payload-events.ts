@@ -1,7 +1,7 @@
 import type { BusEvents } from '../../bus/bus.ts';
 import type { Trx } from './engine-entity.ts';
 import { loadEngineEntities } from './engine-entity.ts';
-import { recordEvent } from './event-recorder.ts';
+import { recordEvents } from './event-recorder.ts';
 import type { Dialect } from '../../db/connection.ts';
 
 /**
@@ -28,31 +28,32 @@ export async function recordPayloadEvent(trx: Trx, dialect: Dialect, input: BusE
     .executeTakeFirst();
   const now = new Date().toISOString();
   const reason = input.reason;
-  const recorded = await recordEvent(
-    trx,
-    input.projectId,
+  const [recorded] = await recordEvents(trx, [
     {
-      type: invalid ? 'invalid_payload_received' : 'unknown_payload_received',
-      entity,
-      subject: input.unknownPayloadId,
-      at: payload?.received_at ?? now,
-      payload: { id: input.unknownPayloadId, type: input.payloadType },
-      context: {
-        eid: input.eid,
-        payload_type: input.payloadType,
-        reason,
-        incoming_payload: payload?.incoming_payload ?? null,
-        extra: invalid
-          ? {
-              reason,
-              exception_type: 'PayloadParseError',
-              exception_details: reason,
-              exception_traceback: `ingest: payload ${input.unknownPayloadId} refused\n  ${reason}`,
-            }
-          : { reason },
+      projectId: input.projectId,
+      createdAt: now,
+      input: {
+        type: invalid ? 'invalid_payload_received' : 'unknown_payload_received',
+        entity,
+        subject: input.unknownPayloadId,
+        at: payload?.received_at ?? now,
+        payload: { id: input.unknownPayloadId, type: input.payloadType },
+        context: {
+          eid: input.eid,
+          payload_type: input.payloadType,
+          reason,
+          incoming_payload: payload?.incoming_payload ?? null,
+          extra: invalid
+            ? {
+                reason,
+                exception_type: 'PayloadParseError',
+                exception_details: reason,
+                exception_traceback: `ingest: payload ${input.unknownPayloadId} refused\n  ${reason}`,
+              }
+            : { reason },
+        },
       },
     },
-    now,
-  );
+  ]);
   return recorded?.notification ?? null;
 }
