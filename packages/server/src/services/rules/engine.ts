@@ -33,18 +33,23 @@ export interface RulesEngine {
 const TICK_CHUNK = 200;
 /** Evaluations of one batch started again because a registry edit changed an entity meanwhile. */
 const MAX_ATTEMPTS = 5;
+type StoredReading = BusEvents['readings.stored']['readings'][number];
+/** Delays before an entity's readings whose evaluation failed are tried again; then they are given up. */
+const RETRY_SECONDS = [1, 5, 30];
 const METRIC_EVENTS = new Set(['metric_limits_state_changed', 'metric_limit_reached', 'metric_quality_state_changed']);
 
 /**
  * The rules engine (ADR 0011): evaluates readings as ingest stores them, payloads it could not
  * use, and on a tick the states that change with time alone. Work runs one job at a time in this
  * instance; on PostgreSQL the entity rows are locked, so several instances never evaluate one
- * entity at once. A failing job is logged and the engine goes on.
+ * entity at once. A failing job is logged and the engine goes on; readings whose evaluation failed
+ * are evaluated again (evaluateReadings).
  */
 export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: number }): RulesEngine {
   const { db, dialect, bus, log } = host;
   let chain: Promise<void> = Promise.resolve();
   const windows = new StatisticsWindows();
+  const retries = new Set<NodeJS.Timeout>();
   const memories = ruleMemories(db, dialect);
   const enqueue = (name: string, job: () => Promise<void>) => {
     chain = chain.then(job).catch((error: unknown) => log.error({ err: error, job: name }, 'rules engine job failed'));
@@ -116,7 +121,13 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
     }
   }
 
-  async function evaluateReadings(readings: BusEvents['readings.stored']['readings']) {
+  /**
+   * Evaluates stored readings, all entities in one transaction. Should that fail, each entity is
+   * evaluated on its own, so that one entity's failure holds back no other's readings; an entity
+   * that still fails is queued again RETRY_SECONDS later, and its readings are given up (logged)
+   * only after the last try.
+   */
+  async function evaluateReadings(readings: StoredReading[], tries = 0) {
     const byEntity = new Map<string, EngineReading[]>();
     for (const r of readings) {
       const list = byEntity.get(r.entityId) ?? [];
@@ -124,14 +135,47 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
       byEntity.set(r.entityId, list);
     }
     for (const list of byEntity.values()) list.sort((a, b) => (a.readAt < b.readAt ? -1 : a.readAt > b.readAt ? 1 : 0));
-    await evaluate(
-      [...byEntity.keys()],
-      (ev, failures) => {
-        for (const reading of byEntity.get(ev.entity.id) ?? []) evaluateReading(ev, reading, windows, failures);
-        evaluateConnectivity(ev, new Date(), failures);
-      },
-      (trx, evaluations) => windows.load(trx, evaluations, byEntity),
-    );
+    const evaluateAll = (ids: string[]) =>
+      evaluate(
+        ids,
+        (ev, failures) => {
+          for (const reading of byEntity.get(ev.entity.id) ?? []) evaluateReading(ev, reading, windows, failures);
+          evaluateConnectivity(ev, new Date(), failures);
+        },
+        (trx, evaluations) => windows.load(trx, evaluations, byEntity),
+      );
+    try {
+      return await evaluateAll([...byEntity.keys()]);
+    } catch (error) {
+      if (byEntity.size === 1) return retryLater(readings, tries, error);
+      log.warn({ err: error, entities: byEntity.size }, 'rules engine: evaluating the entities one by one');
+    }
+    for (const id of byEntity.keys()) {
+      try {
+        await evaluateAll([id]);
+      } catch (error) {
+        retryLater(
+          readings.filter((r) => r.entityId === id),
+          tries,
+          error,
+        );
+      }
+    }
+  }
+
+  function retryLater(readings: StoredReading[], tries: number, error: unknown) {
+    const entityId = readings[0]?.entityId;
+    if (tries >= RETRY_SECONDS.length) {
+      log.error({ err: error, entityId, readings: readings.length }, 'rules engine gave up evaluating readings');
+      return;
+    }
+    log.warn({ err: error, entityId, tries: tries + 1 }, 'rules engine: evaluating readings again later');
+    const timer = setTimeout(() => {
+      retries.delete(timer);
+      void enqueue('readings again', () => evaluateReadings(readings, tries + 1));
+    }, RETRY_SECONDS[tries]! * 1000);
+    timer.unref();
+    retries.add(timer);
   }
 
   async function tick(now: Date) {
@@ -193,6 +237,7 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
     },
     stop: async () => {
       for (const timer of timers) clearInterval(timer);
+      for (const timer of retries) clearTimeout(timer);
       for (const off of unsubscribe) off();
       // readings already delivered are evaluated (queued on the next turn), then memories written
       await new Promise((resolve) => setImmediate(resolve));
