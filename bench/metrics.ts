@@ -109,8 +109,6 @@ async function createInstruments(db: Db, projectId: string): Promise<Array<{ id:
         maintenance_mode: 0,
         turned_off: 0,
         decommissioned: 0,
-        latest_payload_received_at: null,
-        latest_payload_read_at: null,
         states: '{}',
         created_at: now,
         updated_at: now,

@@ -5,6 +5,7 @@ import * as rulesAndNotifications from './migrations/0003-rules-and-notification
 import * as seriesBlocks from './migrations/0004-series-blocks.ts';
 import * as readingsWithoutProjectIndex from './migrations/0005-readings-without-project-index.ts';
 import * as registryVersion from './migrations/0006-registry-version.ts';
+import * as entityPayloadTimes from './migrations/0007-entity-payload-times.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0004-series-blocks': seriesBlocks,
   '0005-readings-without-project-index': readingsWithoutProjectIndex,
   '0006-registry-version': registryVersion,
+  '0007-entity-payload-times': entityPayloadTimes,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

@@ -158,8 +158,6 @@ export interface MonitoredEntitiesTable {
   maintenance_mode: number;
   turned_off: number;
   decommissioned: number;
-  latest_payload_received_at: string | null;
-  latest_payload_read_at: string | null;
   /** every state with its *_changed_at, as JSON */
   states: string;
   created_at: string;
@@ -321,6 +319,13 @@ export interface RuleMemoryTable {
   updated_at: string;
 }
 
+/** An entity's latest payload times, moved by every batch of its readings (ADR 0019); no row before the first. */
+export interface EntityPayloadTimesTable {
+  entity_id: string;
+  latest_payload_received_at: string;
+  latest_payload_read_at: string;
+}
+
 /** One row (id 1): moved by trigger at every edit or delete of an entity or a scheme (ADR 0018). */
 export interface RegistryVersionTable {
   id: number;
@@ -358,4 +363,5 @@ export interface Database {
   notification_reads: NotificationReadsTable;
   rule_memory: RuleMemoryTable;
   registry_version: RegistryVersionTable;
+  entity_payload_times: EntityPayloadTimesTable;
 }

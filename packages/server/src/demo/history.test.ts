@@ -84,9 +84,10 @@ describe('demo history and simulator', () => {
     const perDevice = await t.db
       .selectFrom('monitored_entities as e')
       .leftJoin('readings as r', 'r.entity_id', 'e.id')
-      .select(['e.eid', 'e.project_id', 'e.latest_payload_read_at'])
+      .leftJoin('entity_payload_times as p', 'p.entity_id', 'e.id')
+      .select(['e.eid', 'e.project_id', 'p.latest_payload_read_at'])
       .select(sql<number>`count(r.entity_id)`.as('n'))
-      .groupBy(['e.eid', 'e.project_id', 'e.latest_payload_read_at'])
+      .groupBy(['e.eid', 'e.project_id', 'p.latest_payload_read_at'])
       .execute();
     for (const row of perDevice) {
       expect(Number(row.n), row.eid).toBeGreaterThan(0);
@@ -121,9 +122,9 @@ describe('demo history and simulator', () => {
       (d) => d.model.readingsAt(liveReadAt(d, now), 60_000) && !isScriptedSilence(d, now, liveReadAt(d, now)),
     )!;
     const entity = await t.db
-      .selectFrom('monitored_entities')
+      .selectFrom('entity_payload_times')
       .select('latest_payload_read_at')
-      .where('id', '=', pz.entityId)
+      .where('entity_id', '=', pz.entityId)
       .executeTakeFirstOrThrow();
     expect(entity.latest_payload_read_at).toBe(new Date(liveReadAt(pz, now)).toISOString());
 

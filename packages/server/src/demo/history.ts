@@ -48,10 +48,12 @@ export async function loadDemoInstruments(app: Pick<IngestHost, 'db'>): Promise<
   const projectIds = projects.map((p) => p.id);
   const [entities, schemes, dataPoints] = await Promise.all([
     app.db
-      .selectFrom('monitored_entities')
-      .select(['id', 'project_id', 'eid', 'scheme_id', 'context', 'metric_limits', 'interface_node_id'])
-      .select(['latitude', 'longitude', 'latest_payload_read_at', 'turned_off', 'decommissioned', 'created_at'])
-      .where('project_id', 'in', projectIds)
+      .selectFrom('monitored_entities as e')
+      .leftJoin('entity_payload_times as p', 'p.entity_id', 'e.id')
+      .select(['e.id', 'e.project_id', 'e.eid', 'e.scheme_id', 'e.context', 'e.metric_limits', 'e.interface_node_id'])
+      .select(['e.latitude', 'e.longitude', 'p.latest_payload_read_at', 'e.turned_off', 'e.decommissioned'])
+      .select('e.created_at')
+      .where('e.project_id', 'in', projectIds)
       .execute(),
     app.db.selectFrom('schemes').select(['id', 'name', 'type', 'spec']).where('project_id', 'in', projectIds).execute(),
     app.db

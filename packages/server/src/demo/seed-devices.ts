@@ -38,8 +38,6 @@ function entityRow(
     maintenance_mode: 0,
     turned_off: 0,
     decommissioned: 0,
-    latest_payload_received_at: null,
-    latest_payload_read_at: null,
     states: toJson(DEFAULT_ENTITY_STATES),
     created_at: createdAt,
     updated_at: createdAt,

@@ -84,9 +84,9 @@ describe('MQTT ingest', () => {
     expect(metrics.raw_metrics).toEqual({ pressure: 98.068, temperature: 9 });
     expect(metrics.calculated_metrics.piezometric_level).toBeCloseTo(422.3, 9);
     const entity = await t.db
-      .selectFrom('monitored_entities')
+      .selectFrom('entity_payload_times')
       .select('latest_payload_read_at')
-      .where('id', '=', devices.ids['PZ-M1']!)
+      .where('entity_id', '=', devices.ids['PZ-M1']!)
       .executeTakeFirstOrThrow();
     expect(entity.latest_payload_read_at).toBe('2026-09-01T12:00:00.000Z');
   });

@@ -186,12 +186,11 @@ describe('POST /ingest/api/v1/payloads', () => {
   });
 
   it('advances latest_payload_read_at and the latest reading, and never moves them back', async () => {
-    const entity = () =>
-      t.db
-        .selectFrom('monitored_entities')
-        .select(['latest_payload_read_at', 'latest_payload_received_at'])
-        .where('id', '=', devices.ids['PZ-T2']!)
-        .executeTakeFirstOrThrow();
+    const entity = async () => {
+      const res = await t.call('GET', `/device-registry/api/v1/instruments/${devices.ids['PZ-T2']}`, { token: admin });
+      expect(res.status).toBe(200);
+      return res.body as { latest_payload_read_at: string | null; latest_payload_received_at: string | null };
+    };
     const latest = () =>
       t.db
         .selectFrom('latest_readings')
@@ -216,7 +215,10 @@ describe('POST /ingest/api/v1/payloads', () => {
       token: admin,
       body: { eid: 'PZ-T2', read_at: '2026-10-04T00:00:00Z', raw_metrics: { pressure: 12 } },
     });
-    expect((await entity()).latest_payload_read_at).toBe('2026-10-05T06:00:00.000Z');
+    // a late reading: the latest read_at stays, the latest received_at moves on
+    const late = await entity();
+    expect(late.latest_payload_read_at).toBe('2026-10-05T06:00:00.000Z');
+    expect(late.latest_payload_received_at! >= advanced.latest_payload_received_at!).toBe(true);
     expect((await latest()).read_at).toBe('2026-10-05T06:00:00.000Z');
   });
 

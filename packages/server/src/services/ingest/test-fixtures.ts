@@ -104,8 +104,6 @@ export async function createPiezometers(
         maintenance_mode: options.maintenanceMode ? 1 : 0,
         turned_off: 0,
         decommissioned: 0,
-        latest_payload_received_at: null,
-        latest_payload_read_at: null,
         states: '{}',
         created_at: now,
         updated_at: now,
@@ -148,9 +146,9 @@ export async function storageSnapshot(t: TestApp) {
     .select([sql<number>`coalesce(sum("count"), 0)`.as('count'), sql<number>`coalesce(sum("sum"), 0)`.as('sum')])
     .executeTakeFirstOrThrow();
   const entities = await t.db
-    .selectFrom('monitored_entities')
-    .select(['id', 'latest_payload_read_at', 'latest_payload_received_at'])
-    .orderBy('id')
+    .selectFrom('entity_payload_times')
+    .select(['entity_id', 'latest_payload_read_at', 'latest_payload_received_at'])
+    .orderBy('entity_id')
     .execute();
   return {
     readings: await count('readings'),

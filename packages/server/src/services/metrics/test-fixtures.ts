@@ -84,8 +84,6 @@ export async function createSite(t: TestApp, slug: string, devices: Device[]): P
         maintenance_mode: 0,
         turned_off: 0,
         decommissioned: 0,
-        latest_payload_received_at: null,
-        latest_payload_read_at: null,
         states: '{}',
         created_at: now,
         updated_at: now,

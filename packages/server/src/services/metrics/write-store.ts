@@ -235,6 +235,18 @@ const LATEST = {
   columns: 6,
 };
 
+/** The entities' latest payload times (ADR 0019): never moved back by a late reading or a slow clock. */
+const PAYLOAD_TIMES = {
+  head: 'insert into entity_payload_times (entity_id, latest_payload_read_at, latest_payload_received_at)',
+  tail: `on conflict (entity_id) do update set
+    latest_payload_read_at = case when excluded.latest_payload_read_at > entity_payload_times.latest_payload_read_at
+      then excluded.latest_payload_read_at else entity_payload_times.latest_payload_read_at end,
+    latest_payload_received_at = case
+      when excluded.latest_payload_received_at > entity_payload_times.latest_payload_received_at
+      then excluded.latest_payload_received_at else entity_payload_times.latest_payload_received_at end`,
+  columns: 3,
+};
+
 /**
  * Writes one batch in one transaction and returns the readings really inserted: a reading whose
  * (entity, data point, read_at) is already stored is skipped, and so is everything derived from it
@@ -303,21 +315,12 @@ async function writeOnce(
     if (fresh !== readings) latest = latestRows(fresh, batch, texts);
     created = await resolveSeries(trx, dialect, missing);
     await insertRows(trx, dialect, LATEST, latest.readings);
-    for (let i = 0; i < latest.entities.length; i += 1000) {
-      const part = latest.entities.slice(i, i + 1000);
-      await trx.executeQuery(
-        CompiledQuery.raw(
-          `update monitored_entities set
-            latest_payload_read_at = case when latest_payload_read_at is null or latest_payload_read_at < v.column2
-              then v.column2 else latest_payload_read_at end,
-            latest_payload_received_at = case when latest_payload_received_at is null
-              or latest_payload_received_at < v.column3 then v.column3 else latest_payload_received_at end
-          from (values ${placeholders(dialect, part.length, 3)}) as v
-          where monitored_entities.id = v.column1`,
-          part.flatMap(([id, readAt]) => [id, readAt, batch.receivedAt]),
-        ),
-      );
-    }
+    await insertRows(
+      trx,
+      dialect,
+      PAYLOAD_TIMES,
+      latest.entities.flatMap(([id, readAt]) => [id, readAt, batch.receivedAt]),
+    );
     return fresh;
   });
 

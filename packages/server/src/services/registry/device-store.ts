@@ -44,7 +44,21 @@ export interface DeviceRecord {
   updatedAt: string;
 }
 
-export const toDevice = (row: MonitoredEntitiesTable): DeviceRecord => ({
+/** An entity's row with its latest payload times (null before its first payload). */
+type EntityRow = MonitoredEntitiesTable & {
+  latest_payload_received_at: string | null;
+  latest_payload_read_at: string | null;
+};
+
+/** The project's entities with their latest payload times, from their own table (ADR 0019). */
+const selectEntities = (db: Db) =>
+  db
+    .selectFrom('monitored_entities')
+    .leftJoin('entity_payload_times as p', 'p.entity_id', 'monitored_entities.id')
+    .selectAll('monitored_entities')
+    .select(['p.latest_payload_received_at', 'p.latest_payload_read_at']);
+
+export const toDevice = (row: EntityRow): DeviceRecord => ({
   id: row.id,
   projectId: row.project_id,
   entityType: row.entity_type,
@@ -95,8 +109,6 @@ export const deviceRow = (r: DeviceRecord): MonitoredEntitiesTable => ({
   maintenance_mode: toFlag(r.maintenanceMode),
   turned_off: toFlag(r.turnedOff),
   decommissioned: toFlag(r.decommissioned),
-  latest_payload_received_at: r.latestPayloadReceivedAt,
-  latest_payload_read_at: r.latestPayloadReadAt,
   states: toJson(r.states),
   created_at: r.createdAt,
   updated_at: r.updatedAt,
@@ -113,8 +125,8 @@ export const deviceList: ListSpec = {
     'interface_node.id': `${E}.interface_node_id`,
     created_at: `${E}.created_at`,
     updated_at: `${E}.updated_at`,
-    latest_payload_received_at: `${E}.latest_payload_received_at`,
-    latest_payload_read_at: `${E}.latest_payload_read_at`,
+    latest_payload_received_at: 'p.latest_payload_received_at',
+    latest_payload_read_at: 'p.latest_payload_read_at',
   },
   filters: ['id', 'eid', 'title', 'scheme.id', 'scheme.type', 'interface_node.id'],
   ranges: ['created_at', 'updated_at', 'latest_payload_received_at', 'latest_payload_read_at'],
@@ -136,10 +148,8 @@ export async function listDevices(
   query: ListQuery,
   filters: DeviceFilters,
 ): Promise<{ count: number; records: DeviceRecord[] }> {
-  let qb = db
-    .selectFrom('monitored_entities')
+  let qb = selectEntities(db)
     .leftJoin('schemes', 'schemes.id', 'monitored_entities.scheme_id')
-    .selectAll('monitored_entities')
     .where('monitored_entities.project_id', '=', projectId)
     .where('monitored_entities.entity_type', '=', entityType);
   if (filters.entityIds) {
@@ -159,8 +169,10 @@ export async function findDevice(
   id: string,
   entityType?: EntityType,
 ): Promise<DeviceRecord | undefined> {
-  let qb = db.selectFrom('monitored_entities').selectAll().where('project_id', '=', projectId).where('id', '=', id);
-  if (entityType) qb = qb.where('entity_type', '=', entityType);
+  let qb = selectEntities(db)
+    .where('monitored_entities.project_id', '=', projectId)
+    .where('monitored_entities.id', '=', id);
+  if (entityType) qb = qb.where('monitored_entities.entity_type', '=', entityType);
   const row = await qb.executeTakeFirst();
   return row && toDevice(row);
 }
@@ -212,12 +224,10 @@ export async function eidTaken(db: Db, projectId: string, eid: string, exceptId?
 
 /** Entities of the project that use a scheme (to check a changed spec against their limits). */
 export async function findDevicesWithScheme(db: Db, projectId: string, schemeId: string): Promise<DeviceRecord[]> {
-  const rows = await db
-    .selectFrom('monitored_entities')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('scheme_id', '=', schemeId)
-    .orderBy('eid')
+  const rows = await selectEntities(db)
+    .where('monitored_entities.project_id', '=', projectId)
+    .where('monitored_entities.scheme_id', '=', schemeId)
+    .orderBy('monitored_entities.eid')
     .execute();
   return rows.map(toDevice);
 }

@@ -50,9 +50,9 @@ describe('connectivity', () => {
     let events = (await eventsOf(t, token, id)).filter((e) => e.type === 'connectivity_state_changed');
     expect(events).toHaveLength(1);
     const entity = await t.db
-      .selectFrom('monitored_entities')
+      .selectFrom('entity_payload_times')
       .select(['latest_payload_read_at', 'latest_payload_received_at'])
-      .where('id', '=', id)
+      .where('entity_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(events[0]!.context).toMatchObject({
       prev_connectivity_state: 'green',

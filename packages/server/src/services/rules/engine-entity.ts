@@ -57,7 +57,7 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
   if (!ids.length) return [];
   const sorted = [...new Set(ids)].sort();
   if (dialect === 'postgres') {
-    // Advisory locks, not row locks: ingest keeps updating the rows' latest_payload_* meanwhile.
+    // Advisory locks, not row locks: the registry's edits need not wait for an evaluation.
     await sql`select pg_advisory_xact_lock(k) from (
       select distinct hashtextextended(id, 0) as k from unnest(${sorted}::text[]) as id order by k) as keys`.execute(
       trx,
@@ -68,8 +68,9 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
   const rows = await trx
     .selectFrom('monitored_entities as e')
     .leftJoin('schemes as s', 's.id', 'e.scheme_id')
+    .leftJoin('entity_payload_times as p', 'p.entity_id', 'e.id')
     .selectAll('e')
-    .select('s.updated_at as scheme_updated_at')
+    .select(['s.updated_at as scheme_updated_at', 'p.latest_payload_read_at', 'p.latest_payload_received_at'])
     .where('e.id', 'in', sorted)
     .orderBy('e.id')
     .execute();

@@ -180,12 +180,11 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
 
   async function tick(now: Date) {
     const rows = await db
-      .selectFrom('monitored_entities')
-      .select('id')
-      .where((eb) =>
-        eb.or([eb('latest_payload_received_at', 'is not', null), eb('entity_type', '=', 'interface-node')]),
-      )
-      .orderBy('id')
+      .selectFrom('monitored_entities as e')
+      .leftJoin('entity_payload_times as p', 'p.entity_id', 'e.id')
+      .select('e.id')
+      .where((eb) => eb.or([eb('p.entity_id', 'is not', null), eb('e.entity_type', '=', 'interface-node')]))
+      .orderBy('e.id')
       .execute();
     for (let i = 0; i < rows.length; i += TICK_CHUNK) {
       const ids = rows.slice(i, i + TICK_CHUNK).map((r) => r.id);
