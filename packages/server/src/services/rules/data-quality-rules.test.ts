@@ -128,4 +128,25 @@ describe('data quality issues of an interface node', () => {
       row('PZ-D3', 'green', { maintenance_mode: true }),
     ]);
   });
+
+  it('counts an instrument wired to another node there, from its next reading', async () => {
+    const other = (await createPiezometers(t, CERRO, { 'LOG-2': 0 })).ids['LOG-2']!;
+    await t.db
+      .updateTable('monitored_entities')
+      .set({ entity_type: 'interface-node' })
+      .where('id', '=', other)
+      .execute();
+    const moved = await t.call('PATCH', `/device-registry/api/v1/instruments/${ids['PZ-D1']}`, {
+      token,
+      body: { interface_node: other },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await send({ 'PZ-D1': INVALID });
+    const row = await t.db
+      .selectFrom('monitored_entities')
+      .select('states')
+      .where('id', '=', other)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.states).data_quality_issues_state).toBe('orange');
+  });
 });

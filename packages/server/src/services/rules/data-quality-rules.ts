@@ -33,16 +33,35 @@ const rowOf = (
   maintenance_mode: maintenance,
 });
 
-/** The interface nodes whose data quality depends on these entities: their nodes, and those that are nodes. */
-export async function dataQualityNodes(trx: Trx, entityIds: string[]): Promise<string[]> {
-  if (!entityIds.length) return [];
-  const rows = await trx
-    .selectFrom('monitored_entities')
-    .select(['id', 'entity_type', 'interface_node_id'])
-    .where('id', 'in', [...new Set(entityIds)])
-    .execute();
-  const nodes = rows.map((r) => (r.entity_type === 'interface-node' ? r.id : r.interface_node_id));
-  return [...new Set(nodes.filter((id): id is string => id !== null))];
+/**
+ * The interface nodes whose data quality depends on entities: their nodes, and those that are
+ * nodes. What each entity's node is stays known while the registry's version has not moved (ADR
+ * 0018); only entities not seen since are looked up.
+ */
+export function dataQualityNodes() {
+  const nodeOf = new Map<string, string | null>();
+  let knownAt: number | null = null;
+  return async (trx: Trx, entityIds: string[], version: number | null): Promise<string[]> => {
+    if (version === null || version !== knownAt) {
+      nodeOf.clear();
+      knownAt = version;
+    }
+    const unknown = [...new Set(entityIds.filter((id) => !nodeOf.has(id)))];
+    if (unknown.length) {
+      const rows = await trx
+        .selectFrom('monitored_entities')
+        .select(['id', 'entity_type', 'interface_node_id'])
+        .where('id', 'in', unknown)
+        .execute();
+      for (const r of rows) nodeOf.set(r.id, r.entity_type === 'interface-node' ? r.id : r.interface_node_id);
+    }
+    const nodes = new Set<string>();
+    for (const id of entityIds) {
+      const node = nodeOf.get(id);
+      if (node) nodes.add(node);
+    }
+    return [...nodes];
+  };
 }
 
 /**

@@ -50,6 +50,7 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
   let chain: Promise<void> = Promise.resolve();
   const windows = new StatisticsWindows();
   const retries = new Set<NodeJS.Timeout>();
+  const nodesOf = dataQualityNodes();
   const memories = ruleMemories(db, dialect);
   const enqueue = (name: string, job: () => Promise<void>) => {
     chain = chain.then(job).catch((error: unknown) => log.error({ err: error, job: name }, 'rules engine job failed'));
@@ -73,7 +74,7 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
         dialect,
         async (trx) => {
           const version = await registryVersion(trx);
-          const nodeIds = await dataQualityNodes(trx, entityIds);
+          const nodeIds = await nodesOf(trx, entityIds, version);
           const entities = await loadEngineEntities(trx, dialect, [...entityIds, ...nodeIds]);
           const memory = await memories.load(
             trx,
