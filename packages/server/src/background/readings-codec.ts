@@ -43,7 +43,7 @@ export function encodeReadings(event: StoredReadings): EncodedReadings {
     put(ref(r.entityId));
     put(ref(r.dataPointId));
     put(ref(r.receivedAt));
-    put(Date.parse(r.readAt));
+    put(r.t);
     put(0);
     const countAt = n - 1;
     for (const group in r.metrics) {
@@ -81,6 +81,7 @@ export function decodeReadings({ projectId, strings, numbers }: EncodedReadings)
       dataPointId: strings[numbers[i + 1]!]!,
       receivedAt: strings[numbers[i + 2]!]!,
       readAt: isoOf(numbers[i + 3]!),
+      t: numbers[i + 3]!,
       metrics,
     };
     const count = numbers[i + 4]!;

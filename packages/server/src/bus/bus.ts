@@ -11,6 +11,8 @@ export interface BusEvents {
       entityId: string;
       dataPointId: string;
       readAt: string;
+      /** readAt in epoch milliseconds */
+      t: number;
       receivedAt: string;
       metrics: Record<string, Record<string, number>>;
     }>;

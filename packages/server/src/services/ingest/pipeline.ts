@@ -165,6 +165,7 @@ export async function ingestPayloads(
           entityId: r.entityId,
           dataPointId: r.dataPointId,
           readAt: r.readAt,
+          t: r.t,
           receivedAt: receivedIso,
           metrics: { ...r.metrics },
         })),

@@ -7,6 +7,8 @@ import type { EventInput, ExecutionInput } from './event-recorder.ts';
 export interface EngineReading {
   dataPointId: string;
   readAt: string;
+  /** readAt in epoch milliseconds */
+  t: number;
   receivedAt: string;
   metrics: Record<string, Record<string, number>>;
 }

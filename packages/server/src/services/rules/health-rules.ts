@@ -15,8 +15,7 @@ type Health = 'healthy' | 'irregular' | 'unhealthy';
 export function evaluateHealth(ev: Evaluation, reading: EngineReading): void {
   // read_at of the latest payloads, newest first, and their epoch ms (parsed once, kept alongside)
   const memory = ev.slot<{ read_at: string[]; t?: number[] }>('health', () => ({ read_at: [] }));
-  const at = reading.readAt;
-  const t = Date.parse(at);
+  const { readAt: at, t } = reading;
   // the evaluation's own copy of the memory (rule-memories.ts): changed in place
   const times = memory.read_at;
   if (memory.t?.length !== times.length) memory.t = times.map((time) => Date.parse(time));

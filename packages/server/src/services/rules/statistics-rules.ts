@@ -46,7 +46,7 @@ interface MetricPoint {
  */
 export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windows: StatisticsWindows): void {
   const memory = statisticsMemory(ev);
-  const t = Date.parse(reading.readAt);
+  const { t } = reading;
   for (const watched of watchedMetrics(ev.entity)) {
     const { group, metric: name } = watched;
     const value = reading.metrics[group]?.[name];

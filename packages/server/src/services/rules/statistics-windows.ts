@@ -136,7 +136,7 @@ export class StatisticsWindows {
             wantedHere.set(key, (wanted = { entityId, key, times: new Set() }));
             missing.push(wanted);
           }
-          wanted.times.add(Date.parse(r.readAt));
+          wanted.times.add(r.t);
         }
       }
     }
