@@ -5,8 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../bus/bus.ts';
 import type { Compactor } from '../services/metrics/compaction.ts';
 import type { RulesEngine } from '../services/rules/engine.ts';
-import type { BackgroundCall, BackgroundSetup, FromWorker, ToWorker } from './protocol.ts';
+import type { BackgroundCall, BackgroundSetup, EngineWork, FromWorker, ToWorker } from './protocol.ts';
 import { encodeReadings } from './readings-codec.ts';
+
+/** How often work that was with a worker when it stopped is posted again; then it is given up. */
+const MAX_REPOSTS = 2;
 
 // A path, not a URL object: browser-like test environments replace the global URL class.
 const WORKER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'worker.ts');
@@ -31,6 +34,9 @@ export async function startBackground(
 ): Promise<Background> {
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextId = 1;
+  // The engine's work posted and not yet evaluated, in order: posted again to the worker started after a stop.
+  const unevaluated = new Map<number, { work: EngineWork; reposts: number }>();
+  let nextWorkId = 1;
   let closing = false;
   let closed = false;
 
@@ -49,6 +55,12 @@ export async function startBackground(
             return host.bus.publish(message.topic, message.event as never);
           case 'log':
             return host.log[message.level](message.object, message.message);
+          case 'evaluated':
+            for (const id of unevaluated.keys()) {
+              if (id > message.upTo) break;
+              unevaluated.delete(id);
+            }
+            return;
           case 'done': {
             const waiting = pending.get(message.id);
             pending.delete(message.id);
@@ -66,6 +78,7 @@ export async function startBackground(
         host.log.error({ code }, 'background worker stopped: starting it again');
         worker = spawn();
         worker.catch((error: unknown) => host.log.error({ err: error }, 'background worker could not start again'));
+        postAgain();
       });
     });
 
@@ -81,6 +94,28 @@ export async function startBackground(
         pending.delete(message.id);
       },
     );
+  const postWork = (work: EngineWork) => {
+    unevaluated.set(work.id, { work, reposts: 0 });
+    post(work);
+  };
+  /**
+   * Posts the work the stopped worker had not evaluated to the new one, before anything newer. Work
+   * that was with the worker at each of its last MAX_REPOSTS + 1 stops (maybe what stops it) is given up.
+   */
+  const postAgain = () => {
+    let givenUp = 0;
+    for (const [id, entry] of unevaluated) {
+      if (entry.reposts >= MAX_REPOSTS) {
+        unevaluated.delete(id);
+        givenUp++;
+      } else {
+        entry.reposts++;
+        post(entry.work);
+      }
+    }
+    if (givenUp)
+      host.log.error({ items: givenUp }, 'background worker kept stopping: work given up without evaluation');
+  };
   const call = (name: BackgroundCall, at?: Date): Promise<void> => {
     if (closed) return Promise.resolve();
     const id = nextId++;
@@ -94,11 +129,11 @@ export async function startBackground(
     setup.rulesTickSeconds === null
       ? []
       : [
-          host.bus.subscribe('readings.stored', (event) => {
-            const batch = encodeReadings(event);
-            post({ type: 'readings', batch }, [batch.numbers.buffer]);
-          }),
-          host.bus.subscribe('payload.unknown', (event) => post({ type: 'payload', event })),
+          // Copied, not transferred: the batch is kept until the worker has evaluated it.
+          host.bus.subscribe('readings.stored', (event) =>
+            postWork({ type: 'readings', id: nextWorkId++, batch: encodeReadings(event) }),
+          ),
+          host.bus.subscribe('payload.unknown', (event) => postWork({ type: 'payload', id: nextWorkId++, event })),
         ];
 
   const rulesEngine: RulesEngine | null =

@@ -19,9 +19,13 @@ export interface BackgroundSetup {
 
 export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'stop-rules' | 'stop';
 
+/** Work for the rules engine, numbered in the order posted; acknowledged by `evaluated`. */
+export type EngineWork =
+  | { type: 'readings'; id: number; batch: EncodedReadings }
+  | { type: 'payload'; id: number; event: BusEvents['payload.unknown'] };
+
 export type ToWorker =
-  | { type: 'readings'; batch: EncodedReadings }
-  | { type: 'payload'; event: BusEvents['payload.unknown'] }
+  | EngineWork
   | { type: 'stored'; stored: StoredValues }
   | { type: 'call'; id: number; call: BackgroundCall; at?: string };
 
@@ -29,4 +33,6 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'publish'; topic: keyof BusEvents; event: BusEvents[keyof BusEvents] }
   | { type: 'log'; level: 'error' | 'warn' | 'info' | 'debug'; object: object; message: string }
-  | { type: 'done'; id: number; error?: string };
+  | { type: 'done'; id: number; error?: string }
+  /** the engine has evaluated (or given up, logged) every work item posted up to this id */
+  | { type: 'evaluated'; upTo: number };

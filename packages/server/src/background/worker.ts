@@ -91,10 +91,19 @@ async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> 
   }
 }
 
+/** Tells the server once everything delivered so far is evaluated, so that it forgets work up to `id`. */
+function acknowledge(id: number) {
+  void rulesEngine?.idle().then(() => send({ type: 'evaluated', upTo: id }));
+}
+
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'readings') deliver('readings.stored', decodeReadings(message.batch));
-  else if (message.type === 'payload') deliver('payload.unknown', message.event);
-  else if (message.type === 'stored') compactor?.noteStored(message.stored);
+  if (message.type === 'readings') {
+    deliver('readings.stored', decodeReadings(message.batch));
+    acknowledge(message.id);
+  } else if (message.type === 'payload') {
+    deliver('payload.unknown', message.event);
+    acknowledge(message.id);
+  } else if (message.type === 'stored') compactor?.noteStored(message.stored);
   else {
     answer(message).then(
       () => send({ type: 'done', id: message.id }),

@@ -59,3 +59,35 @@ export async function findMembership(db: Db, projectId: string, userId: string):
   const ordered = roleIds.flatMap((id) => roles.filter((r) => r.id === id));
   return { profileId: row.id, roleIds, profile: fromJson(row.profile, {}), roles: ordered };
 }
+
+/**
+ * Of `tokenIds`, the sessions still live (as findLiveToken) whose user is still an active member of
+ * the session's project, each with that project: what an open notification stream checks again.
+ */
+export async function liveSessionProjects(
+  db: Db,
+  tokenIds: readonly string[],
+  now: string,
+): Promise<Map<string, string>> {
+  const live = new Map<string, string>();
+  for (let i = 0; i < tokenIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('auth_tokens')
+      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .innerJoin('user_profiles', (j) =>
+        j
+          .onRef('user_profiles.user_id', '=', 'auth_tokens.user_id')
+          .onRef('user_profiles.project_id', '=', 'auth_tokens.data_context'),
+      )
+      .select(['auth_tokens.id', 'user_profiles.project_id'])
+      .where('auth_tokens.id', 'in', tokenIds.slice(i, i + 500))
+      .where('auth_tokens.kind', '=', 'session')
+      .where('auth_tokens.revoked_at', 'is', null)
+      .where('auth_tokens.expires_at', '>', now)
+      .where('users.is_active', '=', 1)
+      .where('user_profiles.is_active', '=', 1)
+      .execute();
+    for (const row of rows) live.set(row.id, row.project_id);
+  }
+  return live;
+}

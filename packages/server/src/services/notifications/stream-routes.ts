@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nowIso } from '../../db/values.ts';
 import { requireProject } from '../../http/auth-hook.ts';
 import { validationError } from '../../http/errors.ts';
+import { liveSessionProjects } from '../auth/session-store.ts';
 import { windowStart } from './notification-query.ts';
 import { streamQuery } from './params.ts';
 import { sseMessage, sseRetry } from './sse.ts';
@@ -33,11 +35,36 @@ function lastEventId(header: string | string[] | undefined, query: string | unde
 /**
  * `GET notifications/stream/` (spec 001 §4, §7; ADR 0013): `open`, then with Last-Event-ID the
  * notifications missed since, then live notifications (each followed by an `alert`), `metricsRule`
- * messages and heartbeats. The token is checked once, when the stream opens.
+ * messages and heartbeats. The session is checked when the stream opens and again at every
+ * heartbeat: a stream whose session ended (logout, expiry, a deactivated user or membership, another
+ * project selected) is closed, and the client's reconnection is refused.
  */
 export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = createStreamHub(app.bus, { heartbeatSeconds: app.config.STREAM_HEARTBEAT_SECONDS });
-  app.addHook('preClose', async () => hub.close());
+  const sessions = new Map<StreamClient, { tokenId: string; projectId: string }>();
+  let checking = false;
+  const closeEndedSessions = async () => {
+    if (checking || !sessions.size) return;
+    checking = true;
+    try {
+      const tokenIds = [...new Set([...sessions.values()].map((s) => s.tokenId))];
+      const live = await liveSessionProjects(app.db, tokenIds, nowIso());
+      for (const [client, session] of sessions) {
+        if (live.get(session.tokenId) !== session.projectId) client.close();
+      }
+    } catch (error) {
+      // A database that cannot answer now ends no stream: operators keep their alarms.
+      app.log.warn({ err: error }, 'notification stream sessions could not be checked');
+    } finally {
+      checking = false;
+    }
+  };
+  const sessionTimer = setInterval(() => void closeEndedSessions(), app.config.STREAM_HEARTBEAT_SECONDS * 1000);
+  sessionTimer.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(sessionTimer);
+    hub.close();
+  });
 
   app.get(
     '/notifications/stream',
@@ -45,7 +72,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     // that call every documented route (http/bad-input.test.ts) would wait on it for ever. ADR 0013.
     { schema: { hide: true, querystring: streamQuery } },
     async (request, reply) => {
-      const { projectId, userId } = requireProject(request);
+      const { projectId, userId, tokenId } = requireProject(request);
       const after = lastEventId(request.headers['last-event-id'], request.query.last_event_id);
       const from = windowStart(new Date(), await userCreatedAt(app.db, userId));
 
@@ -56,8 +83,12 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
         lastEventId: after,
         fields: request.query,
         queueLimit: QUEUE_LIMIT,
-        onClose: () => hub.remove(projectId, client),
+        onClose: () => {
+          hub.remove(projectId, client);
+          sessions.delete(client);
+        },
       });
+      sessions.set(client, { tokenId, projectId });
       res.on('close', () => client.close());
       client.write(sseRetry(RETRY_MS) + sseMessage('open', {}));
       // Joined before the replay query: what is published meanwhile is held, so nothing falls in between.

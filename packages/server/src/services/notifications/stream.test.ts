@@ -153,4 +153,29 @@ describe('GET notifications/stream/', () => {
     await t.call('POST', '/auth/api/v1/users/logout', { token: revoked });
     expect((await fetch(`${stream}?token=${revoked}`)).status).toBe(401);
   });
+
+  it('ends an open stream once its session is logged out, and one whose session selected another project', async () => {
+    const leaving = await tokenFor(t, 'admin', devices.projectId);
+    const switching = await tokenFor(t, 'admin', devices.projectId);
+    const staying = await open();
+    const [loggedOut, switched] = await Promise.all(
+      [leaving, switching].map((token) => openStream(`${stream}?token=${token}`)),
+    );
+    opened.push(loggedOut!, switched!);
+    for (const s of [staying, loggedOut!, switched!]) expect(await s.next()).toEqual({ event: 'open', data: {} });
+
+    await t.call('POST', '/auth/api/v1/users/logout', { token: leaving });
+    const ouse = await t.db.selectFrom('projects').select('id').where('name', '=', OUSE).executeTakeFirstOrThrow();
+    const res = await t.call('POST', '/auth/api/v1/users/switch-data-context', {
+      token: switching,
+      body: { data_context: ouse.id },
+    });
+    expect(res.status).toBe(200);
+
+    // Checked at each heartbeat (0.2 s here).
+    await expect(loggedOut!.next(() => false, 2_000)).rejects.toThrow('the stream ended');
+    await expect(switched!.next(() => false, 2_000)).rejects.toThrow('the stream ended');
+    expect(await staying.next((b) => b.comment !== undefined, 2_000)).toEqual({ comment: 'heartbeat' });
+    expect(staying.ended()).toBe(false);
+  });
 });
