@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../bus/bus.ts';
 import type { Compactor } from '../services/metrics/compaction.ts';
 import type { RulesEngine } from '../services/rules/engine.ts';
-import type { BackgroundCall, BackgroundSetup, EngineWork, FromWorker, ToWorker } from './protocol.ts';
+import type { BackgroundCall, BackgroundSetup, EngineWork, FromWorker, ToWorker, WorkerStart } from './protocol.ts';
 import { encodeReadings } from './readings-codec.ts';
 
 /** How often work that was with a worker when it stopped is posted again; then it is given up. */
@@ -40,10 +40,15 @@ export async function startBackground(
   let closing = false;
   let closed = false;
 
-  /** Starts a worker; one that stops unexpectedly is logged and started again, so that evaluation goes on. */
-  const spawn = () =>
+  /**
+   * Starts a worker; one that stops unexpectedly is logged and started again, so that evaluation goes
+   * on. The first evaluates the backlog a stopped server left (noted before now); later ones get the
+   * work of the one before from `unevaluated`.
+   */
+  const spawn = (backlogBefore?: string) =>
     new Promise<Worker>((resolve, reject) => {
-      const started = new Worker(WORKER_FILE, { workerData: setup });
+      const workerData: WorkerStart = backlogBefore ? { ...setup, backlogBefore } : setup;
+      const started = new Worker(WORKER_FILE, { workerData });
       started.unref();
       let up = false;
       started.on('message', (message: FromWorker) => {
@@ -82,7 +87,7 @@ export async function startBackground(
       });
     });
 
-  let worker = spawn();
+  let worker = spawn(new Date().toISOString());
   await worker;
   const post = (message: ToWorker, transfer?: ArrayBuffer[]) =>
     void worker.then(

@@ -17,6 +17,12 @@ export interface BackgroundSetup {
   compaction: boolean;
 }
 
+/** What a worker starts with: the setup and, for the server's first one, when the server started (ADR 0015). */
+export interface WorkerStart extends BackgroundSetup {
+  /** the rules engine first evaluates the backlog batches noted before this time (ISO) */
+  backlogBefore?: string;
+}
+
 export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'stop-rules' | 'stop';
 
 /** Work for the rules engine, numbered in the order posted; acknowledged by `evaluated`. */

@@ -13,6 +13,7 @@ describe('readings passed to the background worker', () => {
   it('arrive exactly as stored: ids, data points, times and every value of every group', () => {
     const event: BusEvents['readings.stored'] = {
       projectId: 'p1',
+      backlogId: 42,
       readings: [
         {
           entityId: 'e1',

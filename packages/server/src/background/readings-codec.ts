@@ -13,6 +13,7 @@ type StoredReadings = BusEvents['readings.stored'];
  */
 export interface EncodedReadings {
   projectId: string;
+  backlogId?: number;
   strings: string[];
   numbers: Float64Array<ArrayBuffer>;
 }
@@ -59,10 +60,12 @@ export function encodeReadings(event: StoredReadings): EncodedReadings {
       }
     }
   }
-  return { projectId: event.projectId, strings, numbers: numbers.slice(0, n) };
+  const encoded: EncodedReadings = { projectId: event.projectId, strings, numbers: numbers.slice(0, n) };
+  if (event.backlogId !== undefined) encoded.backlogId = event.backlogId;
+  return encoded;
 }
 
-export function decodeReadings({ projectId, strings, numbers }: EncodedReadings): StoredReadings {
+export function decodeReadings({ projectId, backlogId, strings, numbers }: EncodedReadings): StoredReadings {
   const keys = strings.map((s) => s.split('\u0000') as [string, string]);
   // a batch's readings share few read_at times: each is formatted once
   const isoTimes = new Map<number, string>();
@@ -92,5 +95,5 @@ export function decodeReadings({ projectId, strings, numbers }: EncodedReadings)
     }
     readings.push(reading);
   }
-  return { projectId, readings };
+  return backlogId === undefined ? { projectId, readings } : { projectId, backlogId, readings };
 }

@@ -4,7 +4,7 @@ import type { Bus, BusEvents } from '../bus/bus.ts';
 import { openDatabase } from '../db/connection.ts';
 import { startCompactor } from '../services/metrics/compaction.ts';
 import { startRulesEngine } from '../services/rules/engine.ts';
-import type { BackgroundSetup, FromWorker, ToWorker } from './protocol.ts';
+import type { FromWorker, ToWorker, WorkerStart } from './protocol.ts';
 import { decodeReadings } from './readings-codec.ts';
 
 /**
@@ -13,7 +13,7 @@ import { decodeReadings } from './readings-codec.ts';
  */
 
 const port = parentPort!;
-const setup = workerData as BackgroundSetup;
+const setup = workerData as WorkerStart;
 const send = (message: FromWorker) => port.postMessage(message);
 
 function relay(level: 'error' | 'warn' | 'info' | 'debug') {
@@ -71,7 +71,10 @@ const { db, dialect } = openDatabase(setup.database);
 const rulesEngine =
   setup.rulesTickSeconds === null
     ? null
-    : startRulesEngine({ db, dialect, bus, log }, { tickSeconds: setup.rulesTickSeconds });
+    : startRulesEngine(
+        { db, dialect, bus, log },
+        { tickSeconds: setup.rulesTickSeconds, backlogBefore: setup.backlogBefore },
+      );
 const compactor = setup.compaction ? startCompactor({ db, dialect, log }) : null;
 
 async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> {

@@ -7,6 +7,8 @@ export interface BusEvents {
   /** readings really inserted (duplicates excluded), one batch at a time */
   'readings.stored': {
     projectId: string;
+    /** the batch's row in the evaluation backlog, which its evaluation deletes (ADR 0015; SQLite only) */
+    backlogId?: number;
     readings: Array<{
       entityId: string;
       dataPointId: string;

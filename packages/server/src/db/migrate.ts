@@ -6,6 +6,7 @@ import * as seriesBlocks from './migrations/0004-series-blocks.ts';
 import * as readingsWithoutProjectIndex from './migrations/0005-readings-without-project-index.ts';
 import * as registryVersion from './migrations/0006-registry-version.ts';
 import * as entityPayloadTimes from './migrations/0007-entity-payload-times.ts';
+import * as evaluationBacklog from './migrations/0008-evaluation-backlog.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0005-readings-without-project-index': readingsWithoutProjectIndex,
   '0006-registry-version': registryVersion,
   '0007-entity-payload-times': entityPayloadTimes,
+  '0008-evaluation-backlog': evaluationBacklog,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

@@ -332,6 +332,18 @@ export interface RegistryVersionTable {
   version: number;
 }
 
+/**
+ * A batch of readings stored for the rules engine and not evaluated yet (ADR 0015): its readings are
+ * those of the project with seq from first_seq to last_seq. Written on SQLite only.
+ */
+export interface EvaluationBacklogTable {
+  id: Generated<number>;
+  project_id: string;
+  first_seq: number;
+  last_seq: number;
+  received_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -363,5 +375,6 @@ export interface Database {
   notification_reads: NotificationReadsTable;
   rule_memory: RuleMemoryTable;
   registry_version: RegistryVersionTable;
+  evaluation_backlog: EvaluationBacklogTable;
   entity_payload_times: EntityPayloadTimesTable;
 }

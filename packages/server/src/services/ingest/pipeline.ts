@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import type { Compactor } from '../metrics/compaction.ts';
+import type { RulesEngine } from '../rules/engine.ts';
 import { newId } from '../../db/values.ts';
 import { validationError, type ErrorDetails } from '../../http/errors.ts';
 import { writeBatch, type NewReading, type NewUnknownPayload } from '../metrics/write-store.ts';
@@ -23,6 +24,8 @@ export interface IngestHost {
   log: FastifyBaseLogger;
   /** handed the values just stored, so that it compacts them soon (ADR 0014, 0016) */
   compactor?: Compactor | null;
+  /** when the rules engine runs, stored readings are noted in its backlog (ADR 0015) */
+  rulesEngine?: RulesEngine | null;
 }
 
 /** How far ahead of the server's clock a read_at may be (clock skew of field loggers). */
@@ -127,11 +130,12 @@ export async function ingestPayloads(
   if (Object.keys(details).length) throw fail(details);
 
   const receivedIso = receivedAt.toISOString();
-  const { inserted, stored } = await writeBatch(app.db, app.dialect, {
+  const { inserted, stored, backlogId } = await writeBatch(app.db, app.dialect, {
     projectId,
     receivedAt: receivedIso,
     readings,
     unknownPayloads,
+    backlog: source !== 'history' && !!app.rulesEngine,
   });
   if (stored.readings) app.compactor?.noteStored(stored);
 
@@ -161,6 +165,7 @@ export async function ingestPayloads(
     if (inserted.length) {
       app.bus.publish('readings.stored', {
         projectId,
+        ...(backlogId === undefined ? {} : { backlogId }),
         readings: inserted.map((r) => ({
           entityId: r.entityId,
           dataPointId: r.dataPointId,

@@ -59,6 +59,15 @@ export interface WriteBatch {
   receivedAt: string;
   readings: NewReading[];
   unknownPayloads: NewUnknownPayload[];
+  /** notes the readings inserted in the evaluation backlog (ADR 0015; SQLite only) */
+  backlog?: boolean;
+}
+
+/** What a batch wrote: the readings inserted, their series values, and its evaluation backlog row. */
+export interface WrittenBatch {
+  inserted: NewReading[];
+  stored: StoredValues;
+  backlogId?: number;
 }
 
 export const HOUR_MS = 3_600_000;
@@ -252,11 +261,7 @@ const PAYLOAD_TIMES = {
  * (entity, data point, read_at) is already stored is skipped, and so is everything derived from it
  * (its series values, the latest reading, the entity's latest_payload_*): resends are idempotent.
  */
-export async function writeBatch(
-  db: Db,
-  dialect: Dialect,
-  batch: WriteBatch,
-): Promise<{ inserted: NewReading[]; stored: StoredValues }> {
+export async function writeBatch(db: Db, dialect: Dialect, batch: WriteBatch): Promise<WrittenBatch> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await writeOnce(db, dialect, batch);
@@ -268,11 +273,7 @@ export async function writeBatch(
   }
 }
 
-async function writeOnce(
-  db: Db,
-  dialect: Dialect,
-  batch: WriteBatch,
-): Promise<{ inserted: NewReading[]; stored: StoredValues }> {
+async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<WrittenBatch> {
   let committed = seriesCaches.get(db);
   if (!committed) seriesCaches.set(db, (committed = new Map()));
   // Keyed and sorted as the readings' unique key, time first: appended together, locked in one order.
@@ -292,6 +293,7 @@ async function writeOnce(
   let latest = latestRows(readings, batch, texts);
   let created = new Map<string, ChannelSeries>();
   let seqs = new Map<NewReading, number>();
+  let backlogId: number | undefined;
 
   const inserted = await db.transaction().execute(async (trx) => {
     await holdCompactionLock(trx, dialect, 'shared');
@@ -321,6 +323,7 @@ async function writeOnce(
       PAYLOAD_TIMES,
       latest.entities.flatMap(([id, readAt]) => [id, readAt, batch.receivedAt]),
     );
+    if (batch.backlog && dialect === 'sqlite') backlogId = await noteBacklog(trx, batch, seqs.values());
     return fresh;
   });
 
@@ -333,7 +336,27 @@ async function writeOnce(
       for (const [metric, id] of groups[group]!) ids.set(metric, id);
     }
   }
-  return { inserted, stored: storedValues(inserted, seqs, committed) };
+  return { inserted, stored: storedValues(inserted, seqs, committed), backlogId };
+}
+
+/**
+ * Notes the batch's readings in the evaluation backlog: on SQLite, whose one writer at a time hands
+ * them their seqs, they are exactly the project's readings from the first seq to the last.
+ */
+async function noteBacklog(trx: Executor, batch: WriteBatch, seqs: Iterable<number>): Promise<number> {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const seq of seqs) {
+    if (seq < first) first = seq;
+    if (seq > last) last = seq;
+  }
+  const { rows } = await trx.executeQuery<{ id: number }>(
+    CompiledQuery.raw(
+      'insert into evaluation_backlog (project_id, first_seq, last_seq, received_at) values (?, ?, ?, ?) returning id',
+      [batch.projectId, first, last, batch.receivedAt],
+    ),
+  );
+  return Number(rows[0]!.id);
 }
 
 /**

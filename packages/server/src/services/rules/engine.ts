@@ -7,6 +7,7 @@ import { readThenWrite } from '../../db/read-then-write.ts';
 import { registryVersion } from '../../db/registry-version.ts';
 import { loadEngineEntities, unchangedSince, type Trx } from './engine-entity.ts';
 import { applyEvaluations } from './apply-evaluations.ts';
+import { forgetBacklog, loadBacklog } from './evaluation-backlog.ts';
 import { Evaluation, type EngineReading } from './evaluation.ts';
 import type { ExecutionInput } from './event-recorder.ts';
 import { recordPayloadEvent } from './payload-events.ts';
@@ -36,6 +37,8 @@ const MAX_ATTEMPTS = 5;
 type StoredReading = BusEvents['readings.stored']['readings'][number];
 /** Delays before an entity's readings whose evaluation failed are tried again; then they are given up. */
 const RETRY_SECONDS = [1, 5, 30];
+/** Backlog batches evaluated together when the engine starts. */
+const BACKLOG_CHUNK = 20;
 const METRIC_EVENTS = new Set(['metric_limits_state_changed', 'metric_limit_reached', 'metric_quality_state_changed']);
 
 /**
@@ -45,7 +48,14 @@ const METRIC_EVENTS = new Set(['metric_limits_state_changed', 'metric_limit_reac
  * entity at once. A failing job is logged and the engine goes on; readings whose evaluation failed
  * are evaluated again (evaluateReadings).
  */
-export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: number }): RulesEngine {
+export function startRulesEngine(
+  host: RulesEngineHost,
+  options: {
+    tickSeconds: number;
+    /** evaluates first the backlog batches noted before this time (ISO): the server's start (ADR 0015) */
+    backlogBefore?: string | undefined;
+  },
+): RulesEngine {
   const { db, dialect, bus, log } = host;
   let chain: Promise<void> = Promise.resolve();
   const windows = new StatisticsWindows();
@@ -61,12 +71,14 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
    * Runs `run` on each entity, after `prepare` (what the rules need from the database), then the
    * data quality of the interface nodes over those entities. The nodes are loaded with the entities,
    * in one id order. What the rules found is written only if no entity changed since it was read
-   * (a registry edit); otherwise the evaluation starts again from fresh rows.
+   * (a registry edit); otherwise the evaluation starts again from fresh rows. The backlog batches
+   * `backlog` are forgotten with what it writes.
    */
   async function evaluate(
     entityIds: string[],
     run: (ev: Evaluation, failures: ExecutionInput[]) => void,
     prepare?: (trx: Trx, evaluations: Evaluation[]) => Promise<void>,
+    backlog: readonly number[] = [],
   ) {
     for (let attempt = 1; ; attempt++) {
       const written = await readThenWrite(
@@ -98,6 +110,7 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
           const created = await applyEvaluations(trx, evaluations.values(), failures);
           const remembered = [...evaluations.values()].map((ev) => ({ entityId: ev.entity.id, memory: ev.memory }));
           await memories.save(trx, remembered);
+          await forgetBacklog(trx, backlog);
           return { created, remembered };
         },
       );
@@ -126,9 +139,9 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
    * Evaluates stored readings, all entities in one transaction. Should that fail, each entity is
    * evaluated on its own, so that one entity's failure holds back no other's readings; an entity
    * that still fails is queued again RETRY_SECONDS later, and its readings are given up (logged)
-   * only after the last try.
+   * only after the last try. The backlog batches `backlog` (the readings' own) are forgotten either way.
    */
-  async function evaluateReadings(readings: StoredReading[], tries = 0) {
+  async function evaluateReadings(readings: StoredReading[], tries = 0, backlog: readonly number[] = []) {
     const byEntity = new Map<string, EngineReading[]>();
     for (const r of readings) {
       const list = byEntity.get(r.entityId) ?? [];
@@ -136,7 +149,7 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
       byEntity.set(r.entityId, list);
     }
     for (const list of byEntity.values()) list.sort((a, b) => (a.readAt < b.readAt ? -1 : a.readAt > b.readAt ? 1 : 0));
-    const evaluateAll = (ids: string[]) =>
+    const evaluateAll = (ids: string[], forget: readonly number[] = []) =>
       evaluate(
         ids,
         (ev, failures) => {
@@ -144,11 +157,15 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
           evaluateConnectivity(ev, new Date(), failures);
         },
         (trx, evaluations) => windows.load(trx, evaluations, byEntity),
+        forget,
       );
     try {
-      return await evaluateAll([...byEntity.keys()]);
+      return await evaluateAll([...byEntity.keys()], backlog);
     } catch (error) {
-      if (byEntity.size === 1) return retryLater(readings, tries, error);
+      if (byEntity.size === 1) {
+        await forgetFailed(backlog);
+        return retryLater(readings, tries, error);
+      }
       log.warn({ err: error, entities: byEntity.size }, 'rules engine: evaluating the entities one by one');
     }
     for (const id of byEntity.keys()) {
@@ -162,6 +179,14 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
         );
       }
     }
+    await forgetFailed(backlog);
+  }
+
+  /** Forgets the backlog of readings whose evaluation failed: retries are this process's (retryLater). */
+  async function forgetFailed(backlog: readonly number[]) {
+    await forgetBacklog(db, backlog).catch((error: unknown) =>
+      log.error({ err: error }, 'rules engine: the evaluation backlog could not be cleared'),
+    );
   }
 
   function retryLater(readings: StoredReading[], tries: number, error: unknown) {
@@ -193,22 +218,38 @@ export function startRulesEngine(host: RulesEngineHost, options: { tickSeconds: 
     }
   }
 
+  /** Evaluates the backlog batches noted before `before`: readings a stopped server stored and never evaluated. */
+  async function evaluateBacklog(before: string) {
+    for (let afterId = 0; ;) {
+      const { ids, readings } = await loadBacklog(db, before, afterId, BACKLOG_CHUNK);
+      if (!ids.length) return;
+      log.warn(
+        { batches: ids.length, readings: readings.length },
+        'rules engine: evaluating readings stored before a stop',
+      );
+      await evaluateReadings(readings, 0, ids);
+      afterId = ids.at(-1)!;
+    }
+  }
+  if (options.backlogBefore) void enqueue('backlog', () => evaluateBacklog(options.backlogBefore!));
+
   // Batches stored while the engine is busy are evaluated together: one transaction, one load of
   // each entity, however many batches arrived meanwhile. The job is queued once the events already
   // delivered (a worker's messages) have been taken in, so that a backlog becomes one evaluation.
-  let waiting: BusEvents['readings.stored']['readings'] | null = null;
+  let waiting: { readings: StoredReading[]; backlog: number[] } | null = null;
   const onStored = (event: BusEvents['readings.stored']) => {
     if (waiting) {
-      for (const r of event.readings) waiting.push(r);
+      for (const r of event.readings) waiting.readings.push(r);
+      if (event.backlogId !== undefined) waiting.backlog.push(event.backlogId);
       return;
     }
-    waiting = [...event.readings];
+    waiting = { readings: [...event.readings], backlog: event.backlogId === undefined ? [] : [event.backlogId] };
     setImmediate(
       () =>
         void enqueue('readings', () => {
-          const readings = waiting!;
+          const { readings, backlog } = waiting!;
           waiting = null;
-          return evaluateReadings(readings);
+          return evaluateReadings(readings, 0, backlog);
         }),
     );
   };

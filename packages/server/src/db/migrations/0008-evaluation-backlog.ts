@@ -1,0 +1,23 @@
+import { PostgresAdapter, type Kysely } from 'kysely';
+
+// Frozen in time: later changes go in new migrations. See ADR 0015 (section "Evaluation backlog"):
+// each batch of readings stored for the rules engine is noted in the batch's own transaction and
+// forgotten in the transaction that writes its evaluation, so that a server that stops in between
+// evaluates the batch when it starts again.
+export async function up(db: Kysely<any>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('evaluation_backlog')
+    .addColumn('id', postgres ? 'bigserial' : 'integer', (c) =>
+      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('project_id', 'text', (c) => c.notNull())
+    .addColumn('first_seq', 'bigint', (c) => c.notNull())
+    .addColumn('last_seq', 'bigint', (c) => c.notNull())
+    .addColumn('received_at', 'text', (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('evaluation_backlog').execute();
+}
