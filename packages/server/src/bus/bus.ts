@@ -27,8 +27,6 @@ export interface BusEvents {
     payloadType: string;
     reason: string;
   };
-  /** values outside their invalid bounds, moved to invalid_metrics */
-  'metric.invalid': { projectId: string; entityId: string; readAt: string; metrics: Record<string, number> };
   /** a notification was stored: every instance sends it to its stream clients of the project */
   'notification.created': {
     projectId: string;

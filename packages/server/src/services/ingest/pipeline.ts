@@ -140,18 +140,7 @@ export async function ingestPayloads(
   if (stored.readings) app.compactor?.noteStored(stored);
 
   let invalidValues = 0;
-  for (const r of inserted) {
-    const invalid = Object.keys(r.metrics.invalid_metrics).length;
-    invalidValues += invalid;
-    if (invalid && source !== 'history') {
-      app.bus.publish('metric.invalid', {
-        projectId,
-        entityId: r.entityId,
-        readAt: r.readAt,
-        metrics: r.metrics.invalid_metrics,
-      });
-    }
-  }
+  for (const r of inserted) invalidValues += Object.keys(r.metrics.invalid_metrics).length;
   if (source !== 'history') {
     for (const u of unknownPayloads) {
       app.bus.publish('payload.unknown', {
