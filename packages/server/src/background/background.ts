@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -40,14 +41,15 @@ export async function startBackground(
   let closing = false;
   let closed = false;
 
+  const instanceId = randomUUID();
   /**
    * Starts a worker; one that stops unexpectedly is logged and started again, so that evaluation goes
-   * on. The first evaluates the backlog a stopped server left (noted before now); later ones get the
-   * work of the one before from `unevaluated`.
+   * on. The first takes over the backlog stopped engines left (ADR 0015); later ones get the work of
+   * the one before from `unevaluated`.
    */
-  const spawn = (backlogBefore?: string) =>
+  const spawn = (claimBacklog: boolean) =>
     new Promise<Worker>((resolve, reject) => {
-      const workerData: WorkerStart = backlogBefore ? { ...setup, backlogBefore } : setup;
+      const workerData: WorkerStart = { ...setup, instanceId, claimBacklog };
       const started = new Worker(WORKER_FILE, { workerData });
       started.unref();
       let up = false;
@@ -81,13 +83,13 @@ export async function startBackground(
         if (!up) return reject(new Error(`background worker exited (${code}) while starting`));
         if (closing) return;
         host.log.error({ code }, 'background worker stopped: starting it again');
-        worker = spawn();
+        worker = spawn(false);
         worker.catch((error: unknown) => host.log.error({ err: error }, 'background worker could not start again'));
         postAgain();
       });
     });
 
-  let worker = spawn(new Date().toISOString());
+  let worker = spawn(true);
   await worker;
   const post = (message: ToWorker, transfer?: ArrayBuffer[]) =>
     void worker.then(
@@ -145,6 +147,7 @@ export async function startBackground(
     setup.rulesTickSeconds === null
       ? null
       : {
+          instanceId,
           tick: (now = new Date()) => call('tick', now),
           idle: async () => {
             // Bus deliveries are queued as microtasks: let them reach the worker first.

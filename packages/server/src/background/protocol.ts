@@ -17,10 +17,11 @@ export interface BackgroundSetup {
   compaction: boolean;
 }
 
-/** What a worker starts with: the setup and, for the server's first one, when the server started (ADR 0015). */
+/** What a worker starts with (ADR 0015): the setup, the server instance's id, and whether to claim the backlog. */
 export interface WorkerStart extends BackgroundSetup {
-  /** the rules engine first evaluates the backlog batches noted before this time (ISO) */
-  backlogBefore?: string;
+  instanceId: string;
+  /** the server's first worker takes over the evaluation backlog of stopped engines */
+  claimBacklog: boolean;
 }
 
 export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'stop-rules' | 'stop';

@@ -73,7 +73,7 @@ const rulesEngine =
     ? null
     : startRulesEngine(
         { db, dialect, bus, log },
-        { tickSeconds: setup.rulesTickSeconds, backlogBefore: setup.backlogBefore },
+        { tickSeconds: setup.rulesTickSeconds, instanceId: setup.instanceId, claimBacklog: setup.claimBacklog },
       );
 const compactor = setup.compaction ? startCompactor({ db, dialect, log }) : null;
 

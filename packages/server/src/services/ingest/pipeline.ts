@@ -24,7 +24,7 @@ export interface IngestHost {
   log: FastifyBaseLogger;
   /** handed the values just stored, so that it compacts them soon (ADR 0014, 0016) */
   compactor?: Compactor | null;
-  /** when the rules engine runs, stored readings are noted in its backlog (ADR 0015) */
+  /** when this instance runs the rules engine, stored readings are noted in its backlog (ADR 0015) */
   rulesEngine?: RulesEngine | null;
 }
 
@@ -135,7 +135,7 @@ export async function ingestPayloads(
     receivedAt: receivedIso,
     readings,
     unknownPayloads,
-    backlog: source !== 'history' && !!app.rulesEngine,
+    backlogOwner: source === 'history' ? undefined : app.rulesEngine?.instanceId,
   });
   if (stored.readings) app.compactor?.noteStored(stored);
 

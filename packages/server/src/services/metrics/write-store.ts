@@ -59,8 +59,8 @@ export interface WriteBatch {
   receivedAt: string;
   readings: NewReading[];
   unknownPayloads: NewUnknownPayload[];
-  /** notes the readings inserted in the evaluation backlog (ADR 0015; SQLite only) */
-  backlog?: boolean;
+  /** notes the readings inserted in the evaluation backlog, as this engine's (ADR 0015) */
+  backlogOwner?: string | undefined;
 }
 
 /** What a batch wrote: the readings inserted, their series values, and its evaluation backlog row. */
@@ -323,7 +323,7 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
       PAYLOAD_TIMES,
       latest.entities.flatMap(([id, readAt]) => [id, readAt, batch.receivedAt]),
     );
-    if (batch.backlog && dialect === 'sqlite') backlogId = await noteBacklog(trx, batch, seqs.values());
+    if (batch.backlogOwner) backlogId = await noteBacklog(trx, dialect, batch, batch.backlogOwner, [...seqs.values()]);
     return fresh;
   });
 
@@ -340,21 +340,33 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
 }
 
 /**
- * Notes the batch's readings in the evaluation backlog: on SQLite, whose one writer at a time hands
- * them their seqs, they are exactly the project's readings from the first seq to the last.
+ * Notes the batch's readings in the evaluation backlog: the project's readings from the first seq to
+ * the last, and when other batches' readings fell in between (concurrent inserts on PostgreSQL;
+ * never on SQLite, whose one writer hands a batch consecutive seqs), the batch's own seqs.
  */
-async function noteBacklog(trx: Executor, batch: WriteBatch, seqs: Iterable<number>): Promise<number> {
+async function noteBacklog(
+  trx: Executor,
+  dialect: Dialect,
+  batch: WriteBatch,
+  owner: string,
+  seqs: number[],
+): Promise<number> {
   let first = Infinity;
   let last = -Infinity;
   for (const seq of seqs) {
     if (seq < first) first = seq;
     if (seq > last) last = seq;
   }
-  const { rows } = await trx.executeQuery<{ id: number }>(
-    CompiledQuery.raw(
-      'insert into evaluation_backlog (project_id, first_seq, last_seq, received_at) values (?, ?, ?, ?) returning id',
-      [batch.projectId, first, last, batch.receivedAt],
-    ),
+  const listed = last - first + 1 === seqs.length ? null : JSON.stringify(seqs);
+  const { rows } = await insertRows<{ id: number }>(
+    trx,
+    dialect,
+    {
+      head: 'insert into evaluation_backlog (project_id, first_seq, last_seq, seqs, received_at, owner)',
+      tail: 'returning id',
+      columns: 6,
+    },
+    [batch.projectId, first, last, listed, batch.receivedAt, owner],
   );
   return Number(rows[0]!.id);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus, BusEvents } from '../../bus/bus.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
@@ -7,7 +8,7 @@ import { readThenWrite } from '../../db/read-then-write.ts';
 import { registryVersion } from '../../db/registry-version.ts';
 import { loadEngineEntities, unchangedSince, type Trx } from './engine-entity.ts';
 import { applyEvaluations } from './apply-evaluations.ts';
-import { forgetBacklog, loadBacklog } from './evaluation-backlog.ts';
+import { claimBacklog, forgetBacklog } from './evaluation-backlog.ts';
 import { Evaluation, type EngineReading } from './evaluation.ts';
 import type { ExecutionInput } from './event-recorder.ts';
 import { recordPayloadEvent } from './payload-events.ts';
@@ -23,6 +24,8 @@ export interface RulesEngineHost {
 }
 
 export interface RulesEngine {
+  /** whose readings ingest notes in the evaluation backlog (ADR 0015): one per server instance */
+  readonly instanceId: string;
   /** Evaluates the time-based states (connectivity) of every entity, and interface nodes' data quality, as of `now`. */
   tick(now?: Date): Promise<void>;
   /** Resolves when everything queued so far has been evaluated and written. */
@@ -37,8 +40,10 @@ const MAX_ATTEMPTS = 5;
 type StoredReading = BusEvents['readings.stored']['readings'][number];
 /** Delays before an entity's readings whose evaluation failed are tried again; then they are given up. */
 const RETRY_SECONDS = [1, 5, 30];
-/** Backlog batches evaluated together when the engine starts. */
+/** Backlog batches claimed and evaluated together. */
 const BACKLOG_CHUNK = 20;
+/** On PostgreSQL, another instance's backlog batches older than this are presumed orphaned (ADR 0015). */
+const ORPHANED_AFTER_MS = 5 * 60_000;
 const METRIC_EVENTS = new Set(['metric_limits_state_changed', 'metric_limit_reached', 'metric_quality_state_changed']);
 
 /**
@@ -52,11 +57,14 @@ export function startRulesEngine(
   host: RulesEngineHost,
   options: {
     tickSeconds: number;
-    /** evaluates first the backlog batches noted before this time (ISO): the server's start (ADR 0015) */
-    backlogBefore?: string | undefined;
+    /** this server instance's; a new one by default */
+    instanceId?: string | undefined;
+    /** first takes over the backlog of stopped engines: the server's first worker does (ADR 0015) */
+    claimBacklog?: boolean | undefined;
   },
 ): RulesEngine {
   const { db, dialect, bus, log } = host;
+  const instanceId = options.instanceId ?? randomUUID();
   let chain: Promise<void> = Promise.resolve();
   const windows = new StatisticsWindows();
   const retries = new Set<NodeJS.Timeout>();
@@ -216,22 +224,24 @@ export function startRulesEngine(
       const ids = rows.slice(i, i + TICK_CHUNK).map((r) => r.id);
       await evaluate(ids, (ev, failures) => evaluateConnectivity(ev, now, failures));
     }
+    // Another instance may have stopped for good (on SQLite there is no other, and the start claimed).
+    if (dialect === 'postgres') await evaluateOrphans(now);
   }
 
-  /** Evaluates the backlog batches noted before `before`: readings a stopped server stored and never evaluated. */
-  async function evaluateBacklog(before: string) {
-    for (let afterId = 0; ;) {
-      const { ids, readings } = await loadBacklog(db, before, afterId, BACKLOG_CHUNK);
+  /** Takes over and evaluates the backlog of engines that stopped: readings stored and never evaluated. */
+  async function evaluateOrphans(now: Date) {
+    const orphanedBefore = new Date(now.getTime() - ORPHANED_AFTER_MS).toISOString();
+    for (;;) {
+      const { ids, readings } = await claimBacklog(db, dialect, instanceId, orphanedBefore, BACKLOG_CHUNK);
       if (!ids.length) return;
       log.warn(
         { batches: ids.length, readings: readings.length },
-        'rules engine: evaluating readings stored before a stop',
+        'rules engine: evaluating readings a stopped engine left',
       );
       await evaluateReadings(readings, 0, ids);
-      afterId = ids.at(-1)!;
     }
   }
-  if (options.backlogBefore) void enqueue('backlog', () => evaluateBacklog(options.backlogBefore!));
+  if (options.claimBacklog) void enqueue('backlog', () => evaluateOrphans(new Date()));
 
   // Batches stored while the engine is busy are evaluated together: one transaction, one load of
   // each entity, however many batches arrived meanwhile. The job is queued once the events already
@@ -270,6 +280,7 @@ export function startRulesEngine(
   for (const timer of timers) timer.unref();
 
   return {
+    instanceId,
     tick: (now = new Date()) => enqueue('tick', () => tick(now)),
     idle: async () => {
       // Bus deliveries are queued as microtasks: let them reach the chain first.
