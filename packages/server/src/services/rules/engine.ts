@@ -38,6 +38,11 @@ const TICK_CHUNK = 200;
 /** Evaluations of one batch started again because a registry edit changed an entity meanwhile. */
 const MAX_ATTEMPTS = 5;
 type StoredReading = BusEvents['readings.stored']['readings'][number];
+/** Backlog batches some of whose readings wait for a retry (ADR 0015). */
+interface Retrying {
+  backlog: readonly number[];
+  waiting: number;
+}
 /** Delays before an entity's readings whose evaluation failed are tried again; then they are given up. */
 const RETRY_SECONDS = [1, 5, 30];
 /** Backlog batches claimed and evaluated together. */
@@ -144,12 +149,18 @@ export function startRulesEngine(
   }
 
   /**
-   * Evaluates stored readings, all entities in one transaction. Should that fail, each entity is
-   * evaluated on its own, so that one entity's failure holds back no other's readings; an entity
-   * that still fails is queued again RETRY_SECONDS later, and its readings are given up (logged)
-   * only after the last try. The backlog batches `backlog` (the readings' own) are forgotten either way.
+   * Evaluates stored readings, all entities in one transaction, and forgets their backlog batches
+   * with what it writes. Should that fail, each entity is evaluated on its own, so that one entity's
+   * failure holds back no other's readings; an entity that still fails is queued again RETRY_SECONDS
+   * later, and its readings are given up (logged) only after the last try. The backlog is kept until
+   * no reading of it waits for a retry, so that a server that stops meanwhile leaves them to the next.
    */
-  async function evaluateReadings(readings: StoredReading[], tries = 0, backlog: readonly number[] = []) {
+  async function evaluateReadings(
+    readings: StoredReading[],
+    tries = 0,
+    backlog: readonly number[] = [],
+    retrying?: Retrying,
+  ) {
     const byEntity = new Map<string, EngineReading[]>();
     for (const r of readings) {
       const list = byEntity.get(r.entityId) ?? [];
@@ -168,45 +179,54 @@ export function startRulesEngine(
         forget,
       );
     try {
-      return await evaluateAll([...byEntity.keys()], backlog);
+      await evaluateAll([...byEntity.keys()], retrying ? [] : backlog);
+      if (retrying) await settle(retrying);
+      return;
     } catch (error) {
-      if (byEntity.size === 1) {
-        await forgetFailed(backlog);
-        return retryLater(readings, tries, error);
-      }
+      // A retry is one entity's readings, already waiting.
+      if (retrying) return retryLater(readings, tries, error, retrying);
+      if (byEntity.size === 1) return retryLater(readings, tries, error, { backlog, waiting: 1 });
       log.warn({ err: error, entities: byEntity.size }, 'rules engine: evaluating the entities one by one');
     }
+    const group: Retrying = { backlog, waiting: 0 };
     for (const id of byEntity.keys()) {
       try {
         await evaluateAll([id]);
       } catch (error) {
+        group.waiting++;
         retryLater(
           readings.filter((r) => r.entityId === id),
           tries,
           error,
+          group,
         );
       }
     }
-    await forgetFailed(backlog);
+    if (!group.waiting) await forget(backlog);
   }
 
-  /** Forgets the backlog of readings whose evaluation failed: retries are this process's (retryLater). */
-  async function forgetFailed(backlog: readonly number[]) {
+  /** One reading group fewer waits for a retry: the backlog goes once none waits. */
+  async function settle(group: Retrying) {
+    if (--group.waiting === 0) await forget(group.backlog);
+  }
+
+  async function forget(backlog: readonly number[]) {
     await forgetBacklog(db, backlog).catch((error: unknown) =>
       log.error({ err: error }, 'rules engine: the evaluation backlog could not be cleared'),
     );
   }
 
-  function retryLater(readings: StoredReading[], tries: number, error: unknown) {
+  function retryLater(readings: StoredReading[], tries: number, error: unknown, group: Retrying) {
     const entityId = readings[0]?.entityId;
     if (tries >= RETRY_SECONDS.length) {
       log.error({ err: error, entityId, readings: readings.length }, 'rules engine gave up evaluating readings');
+      void settle(group);
       return;
     }
     log.warn({ err: error, entityId, tries: tries + 1 }, 'rules engine: evaluating readings again later');
     const timer = setTimeout(() => {
       retries.delete(timer);
-      void enqueue('readings again', () => evaluateReadings(readings, tries + 1));
+      void enqueue('readings again', () => evaluateReadings(readings, tries + 1, [], group));
     }, RETRY_SECONDS[tries]! * 1000);
     timer.unref();
     retries.add(timer);

@@ -36,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const backlog = () => t.db.selectFrom('evaluation_backlog').select('id').execute();
 const reached = async (entityId: string) =>
   (await eventsOf(t, token, entityId)).filter((e) => e.type === 'metric_limit_reached').map((e) => e.context.read_at);
 
@@ -47,8 +48,11 @@ describe('a failed evaluation', () => {
 
     expect(await reached(d.ids['PZ-F2']!)).toEqual([at(10)]);
     expect(await reached(d.ids['PZ-F1']!)).toEqual([]);
+    // Kept while a reading of the batch waits for a retry: a server that stopped now would leave it to the next (ADR 0015).
+    expect(await backlog()).toHaveLength(1);
 
     await acceptEvents();
     await expect.poll(() => reached(d.ids['PZ-F1']!), { timeout: 5_000 }).toEqual([at(10)]);
+    await expect.poll(backlog).toEqual([]);
   });
 });
