@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CERRO, INGEST, createPiezometers, tokenFor, type TestDevices } from '../ingest/test-fixtures.ts';
+import { ingestPayloads } from '../ingest/pipeline.ts';
 import { startRulesEngine, type RulesEngine } from './engine.ts';
 import { TREND_QUIET_POINTS } from './statistics-rules.ts';
 
@@ -26,7 +27,7 @@ const expectValues = (actual: unknown, expected: number[]) => {
   (actual as number[]).forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 9));
 };
 
-const EIDS = ['PZ-S1', 'PZ-S4', 'PZ-S2', 'PZ-T2', 'PZ-T3', 'PZ-T5', 'PZ-T6', 'PZ-T7', 'PZ-T8', 'PZ-SR'];
+const EIDS = ['PZ-S1', 'PZ-S4', 'PZ-S2', 'PZ-T2', 'PZ-T3', 'PZ-T5', 'PZ-T6', 'PZ-T7', 'PZ-T8', 'PZ-SR', 'PZ-SH'];
 let t: TestApp;
 let token: string;
 let devices: TestDevices;
@@ -239,5 +240,23 @@ describe('the rolling window', () => {
     expect(onsets[0]!.context.nelson_rule_1.metric_mean).toBeCloseTo(mean, 8);
     expect(onsets[0]!.context.nelson_rule_1.metric_stddev).toBeCloseTo(stddev, 8);
     expect(onsets[0]!.context.metric_values).toHaveLength(14);
+  });
+
+  it('counts the rules already firing on a history never evaluated as its state, not as onsets', async () => {
+    // A back-filled history (the demo's 90 days) ends nine points below the mean: rule 2 fires there.
+    const history = [...BASELINE, ...repeat(9, 99.5)];
+    const payloads = history.map((pressure, i) => ({ eid: 'PZ-SH', read_at: readAt(i), raw_metrics: { pressure } }));
+    await ingestPayloads(t.app, devices.projectId, payloads, 'history');
+
+    // The first live point continues the run: the series is trending, and nothing trends anew.
+    await send('PZ-SH', [99.5], history.length);
+    expect(await events('PZ-SH', 'trend_state_trending')).toEqual([]);
+    expect((await states('PZ-SH')).trend_state).toBe('yellow');
+
+    // A rule the history did not fire still raises its onset: six points in a row rising (rule 3).
+    await send('PZ-SH', [99.55, 99.6, 99.65, 99.7, 99.75], history.length + 1);
+    const rules = (await events('PZ-SH', 'trend_state_trending', LEVEL)).map((e) => e.context.nelson_rule_number);
+    expect(rules).toContain(3);
+    expect(rules).not.toContain(2);
   });
 });

@@ -53,11 +53,13 @@ export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windo
     if (value === undefined) continue;
     const key = watchedKey(reading.dataPointId, watched);
     const window = windows.get(ev.entity.id, key);
-    if (!Number.isFinite(value) || !window || !addPoint(window, t, value)) continue;
+    if (!Number.isFinite(value) || !window) continue;
+    const known = memory[key] ?? stateBefore(window.values);
+    if (!addPoint(window, t, value)) continue;
     const { values } = window;
     const result = evaluateNelson(values);
-    const previous = memory[key]?.fired ?? [];
-    const before = memory[key]?.episode ?? null;
+    const previous = known?.fired ?? [];
+    const before = known?.episode ?? null;
     memory[key] = { t, fired: result.evaluated ? result.fired : null, episode: nextEpisode(before, result) };
     if (!result.evaluated) continue;
     const label = ev.entity.labels.get(name) ?? name;
@@ -67,6 +69,18 @@ export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windo
     updateAbnormality(ev, point, memory);
     updateTrend(ev, point, memory);
   }
+}
+
+/**
+ * What the rules found on a window no evaluation has remembered: stored values never evaluated (a
+ * back-filled history) or a memory lost. The rules already firing there are the series' state, not
+ * onsets: the first reading evaluated raises only what it starts (ADR 0011, "Trend episodes").
+ */
+function stateBefore(values: readonly number[]): Pick<SeriesMemory, 'fired' | 'episode'> | undefined {
+  const result = evaluateNelson(values);
+  if (!result.evaluated) return undefined;
+  const trend = trendRulesOf(result.fired);
+  return { fired: result.fired, episode: trend.length ? { rules: [...trend].sort(), quiet: 0 } : null };
 }
 
 /** The episode after this point: started or renewed by a trend rule, ended after TREND_QUIET_POINTS quiet points. */
