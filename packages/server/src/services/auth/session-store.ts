@@ -10,11 +10,18 @@ export interface SessionRow {
   dataContext: string | null;
 }
 
-/** A live token: not revoked, not expired, of an active user. */
-export async function findLiveToken(db: Db, hash: string, now: string): Promise<SessionRow | undefined> {
-  const row = await db
+/** Live tokens: not revoked, not expired, of an active user. The one definition of a live token. */
+const liveTokens = (db: Db, now: string) =>
+  db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .where('auth_tokens.revoked_at', 'is', null)
+    .where('auth_tokens.expires_at', '>', now)
+    .where('users.is_active', '=', 1);
+
+/** A live token by its hash. */
+export async function findLiveToken(db: Db, hash: string, now: string): Promise<SessionRow | undefined> {
+  const row = await liveTokens(db, now)
     .select([
       'auth_tokens.id as tokenId',
       'auth_tokens.kind',
@@ -23,9 +30,6 @@ export async function findLiveToken(db: Db, hash: string, now: string): Promise<
       'users.username',
     ])
     .where('auth_tokens.token_hash', '=', hash)
-    .where('auth_tokens.revoked_at', 'is', null)
-    .where('auth_tokens.expires_at', '>', now)
-    .where('users.is_active', '=', 1)
     .executeTakeFirst();
   return row;
 }
@@ -71,9 +75,7 @@ export async function liveSessionProjects(
 ): Promise<Map<string, string>> {
   const live = new Map<string, string>();
   for (let i = 0; i < tokenIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('auth_tokens')
-      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    const rows = await liveTokens(db, now)
       .innerJoin('user_profiles', (j) =>
         j
           .onRef('user_profiles.user_id', '=', 'auth_tokens.user_id')
@@ -82,9 +84,6 @@ export async function liveSessionProjects(
       .select(['auth_tokens.id', 'user_profiles.project_id'])
       .where('auth_tokens.id', 'in', tokenIds.slice(i, i + 500))
       .where('auth_tokens.kind', '=', 'session')
-      .where('auth_tokens.revoked_at', 'is', null)
-      .where('auth_tokens.expires_at', '>', now)
-      .where('users.is_active', '=', 1)
       .where('user_profiles.is_active', '=', 1)
       .execute();
     for (const row of rows) live.set(row.id, row.project_id);
