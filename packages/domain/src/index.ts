@@ -18,3 +18,5 @@ export * from './state-results.ts';
 export * from './nelson.ts';
 export * from './intervals.ts';
 export * from './notification-stream.ts';
+export * from './time-presets.ts';
+export * from './dashboards.ts';

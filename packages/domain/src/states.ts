@@ -26,3 +26,9 @@ export function mostUrgentState(values: ReadonlyArray<string | null | undefined>
 
 /** Limit line colours of charts (spec 001 §9). */
 export const LIMIT_LINE_COLOURS = { critical: '#D0021B', warning: '#F5A623', invalid: '#4A90E2' } as const;
+
+/** Orders items most urgent state first (red … black), then by title in natural order (PZ-2 before PZ-10). */
+export function compareByUrgency<T>(state: (item: T) => string | null | undefined, title: (item: T) => string) {
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  return (a: T, b: T) => statePriority(state(a)) - statePriority(state(b)) || collator.compare(title(a), title(b));
+}

@@ -112,7 +112,11 @@ export const moduleFeatureSchema = z.object({
   active: z.boolean(),
 });
 
-/** The module state shared by everyone in a project; all but the ids are null until first saved. */
+/**
+ * The module state shared by everyone in a project; all but the ids are null until first saved.
+ * `timestamp` is the stored version: send it back as the PUT's `timestamp` (ADR 0020). The data of
+ * the safety-state and operational-state modules is a dashboard tree (dashboards.ts).
+ */
 export const projectModuleDataSchema = z.object({
   project: z.string(),
   module: z.string(),
@@ -123,14 +127,20 @@ export const projectModuleDataSchema = z.object({
 });
 export type ProjectModuleData = z.infer<typeof projectModuleDataSchema>;
 
-/** PUT /projects/{id}/modules/{moduleId}; `user` is accepted but the server records the caller. */
+/**
+ * PUT /projects/{id}/modules/{moduleId}, by Administrators and Managers (else 403). `timestamp` is
+ * the version the edit started from (GET's `timestamp`; omitted for a first save): 409 Conflict when
+ * another version has been saved since. The answer is the saved record with its new `timestamp`.
+ * `user` is accepted but the server records the caller. Dashboard modules take a dashboard tree whose
+ * ids are all the project's (ADR 0020).
+ */
 export const projectModuleDataBody = z.strictObject({
   user: z
     .union([z.string().max(64), z.number()])
     .nullable()
     .optional(),
   action: z.literal('persist'),
-  timestamp: z.iso.datetime({ offset: true }).optional(),
+  timestamp: z.iso.datetime({ offset: true }).nullable().optional(),
   data: z.json(),
 });
 export type ProjectModuleDataBody = z.infer<typeof projectModuleDataBody>;

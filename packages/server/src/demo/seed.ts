@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import { newId, nowIso, toJson } from '../db/values.ts';
 import { hashPassword } from '../services/auth/secrets.ts';
+import { seedDashboards } from './dashboards.ts';
 import { seedDevices } from './seed-devices.ts';
 import {
   DEMO_ACCOUNT,
@@ -151,6 +152,7 @@ export async function seedDemo(db: Db, passwordCost: number) {
         )
         .execute();
       await seedDevices(trx, projectId, project.slug, now);
+      await seedDashboards(trx, projectId, project.slug, userIds.get('admin')!, now);
     }
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@vigil/domain';
+import type { z } from 'zod';
 import { HttpError, notFound, type ErrorDetails } from './errors.ts';
 
 interface ValidationIssue {
@@ -22,6 +23,20 @@ export function issuesToDetails(issues: readonly ValidationIssue[]): ErrorDetail
     }
   }
   return details;
+}
+
+/**
+ * Issues of a schema a service parses itself, as details under `prefix` (`data.pages.0.title`): the
+ * same names and messages as when the route's own schema refuses the request.
+ */
+export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix: string): ErrorDetails {
+  return issuesToDetails(
+    issues.map((issue) => ({
+      instancePath: `/${[prefix, ...issue.path.map(String)].join('/')}`,
+      message: issue.message,
+      params: issue.code === 'unrecognized_keys' ? { keys: issue.keys } : {},
+    })),
+  );
 }
 
 export function toHttpError(error: FastifyError): HttpError {

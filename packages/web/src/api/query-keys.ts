@@ -22,15 +22,25 @@ export const queryKeys = {
     /** every user profile of a project (administrators and managers; others get their own only) */
     profiles: (projectId?: string | null) => ['ui', 'profiles', projectId] as const,
     roles: (projectId?: string | null) => ['ui', 'roles', projectId] as const,
+    /** a module's data shared by the project (e.g. its dashboards) */
+    moduleData: (projectId?: string | null, moduleId?: string) => ['ui', 'module-data', projectId, moduleId] as const,
   },
   registry: {
     responderTypes: (projectId?: string | null) => ['registry', 'responder-types', projectId] as const,
     /** instruments, interface nodes and virtual devices with their schemes, for searches */
     deviceChoices: (projectId?: string | null) => ['registry', 'device-choices', projectId] as const,
+    /** every device of a project with its states (dashboards) */
+    deviceSummaries: (projectId?: string | null) => ['registry', 'device-summaries', projectId] as const,
+    groups: (projectId?: string | null) => ['registry', 'groups', projectId] as const,
+    schemes: (projectId?: string | null) => ['registry', 'schemes', projectId] as const,
     device: (kind: string, id: string) => ['registry', 'device', kind, id] as const,
   },
   metrics: {
     timeseries: (body: unknown) => ['metrics', 'timeseries', body] as const,
+    /** every query of newest readings, whatever their entities */
+    allLatest: () => ['metrics', 'latest'] as const,
+    /** the newest reading of each of some entities */
+    latest: (entityIds: readonly string[]) => ['metrics', 'latest', entityIds] as const,
   },
   notifications: {
     /** every list of a project, whatever its filters: the stream and read actions refresh them all */

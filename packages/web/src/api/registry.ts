@@ -1,4 +1,4 @@
-import type { DeviceProfile } from '@vigil/domain';
+import type { BasicGroup, DeviceProfile, SchemeObject } from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -17,8 +17,48 @@ export type DeviceChoice = Pick<DeviceProfile, 'id' | 'title' | 'eid'> & {
   scheme: { id: string; name: string } | null;
 };
 
+/** A device with its states, as dashboards list it. */
+export type DeviceSummary = Pick<
+  DeviceProfile,
+  | 'id'
+  | 'title'
+  | 'eid'
+  | 'monitored_entity_type'
+  | 'safety_state'
+  | 'safety_state_changed_at'
+  | 'operational_state'
+  | 'operational_state_changed_at'
+  | 'connectivity_state'
+  | 'maintenance_mode'
+  | 'turned_off'
+  | 'decommissioned'
+  | 'latest_payload_read_at'
+  | 'location'
+> & { scheme: { id: string; name: string; type: string } | null };
+
 /** Registry cache time of spec 001 §4: 5 minutes. */
-const REGISTRY_STALE_MS = 300_000;
+export const REGISTRY_STALE_MS = 300_000;
+/** Device cards' cache time of spec 001 §4: 2 minutes. */
+export const DEVICE_CARD_STALE_MS = 120_000;
+const SUMMARY_FIELDS = [
+  'id',
+  'title',
+  'eid',
+  'monitored_entity_type',
+  'safety_state',
+  'safety_state_changed_at',
+  'operational_state',
+  'operational_state_changed_at',
+  'connectivity_state',
+  'maintenance_mode',
+  'turned_off',
+  'decommissioned',
+  'latest_payload_read_at',
+  'location',
+  'scheme.id',
+  'scheme.name',
+  'scheme.type',
+].join(',');
 const CHOICE_FIELDS = 'id,title,eid,scheme.id,scheme.name';
 
 export const registryApi = {
@@ -35,6 +75,17 @@ export const registryApi = {
     );
     return lists.flat();
   },
+  /** Every device of the project with its states. */
+  deviceSummaries: async (): Promise<DeviceSummary[]> => {
+    const lists = await Promise.all(
+      Object.values(ENTITY_PATHS).map((path) =>
+        listAll<DeviceSummary>(`${API.registry}/${path}`, { query: { fields: SUMMARY_FIELDS } }),
+      ),
+    );
+    return lists.flat();
+  },
+  groups: () => listAll<BasicGroup>(`${API.registry}/basic-groups`),
+  schemes: () => listAll<SchemeObject>(`${API.registry}/schemes`),
   device: (type: EntityTypeName, id: string, fields?: string) =>
     api.get<Partial<DeviceProfile>>(`${API.registry}/${ENTITY_PATHS[type]}/${id}`, { query: { fields }, quiet: true }),
 };
@@ -51,5 +102,36 @@ export const deviceLimitsQuery = (type: EntityTypeName, id: string) =>
   queryOptions({
     queryKey: [...queryKeys.registry.device(type, id), 'limits'],
     queryFn: () => registryApi.device(type, id, 'metric_limits,scheme.spec.invalid_bounds'),
+    staleTime: REGISTRY_STALE_MS,
+  });
+
+/** Every device with its states; the stream refreshes it when a state changes. */
+export const deviceSummariesQuery = (projectId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.registry.deviceSummaries(projectId),
+    queryFn: registryApi.deviceSummaries,
+    staleTime: DEVICE_CARD_STALE_MS,
+  });
+
+export const groupsQuery = (projectId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.registry.groups(projectId),
+    queryFn: registryApi.groups,
+    staleTime: REGISTRY_STALE_MS,
+  });
+
+/** One device's whole profile (details card, entity dashboard, detail panel). */
+export const deviceProfileQuery = (type: EntityTypeName, id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.registry.device(type, id), 'profile'],
+    queryFn: () => registryApi.device(type, id) as Promise<DeviceProfile>,
+    staleTime: DEVICE_CARD_STALE_MS,
+  });
+
+/** The project's schemes: metric labels, units and limits. */
+export const schemesQuery = (projectId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.registry.schemes(projectId),
+    queryFn: registryApi.schemes,
     staleTime: REGISTRY_STALE_MS,
   });

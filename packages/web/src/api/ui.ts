@@ -1,4 +1,4 @@
-import type { ModuleObject, Project, UserProfile, UserProfilePatchBody } from '@vigil/domain';
+import type { ModuleObject, Project, ProjectModuleData, UserProfile, UserProfilePatchBody } from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -12,6 +12,19 @@ export const uiApi = {
   /** The server merges the changes: send only what changed. */
   updateProfile: (projectId: string, userId: string, changes: UserProfilePatchBody) =>
     api.patch<UserProfile>(`${API.ui}/projects/${projectId}/user-profiles/${userId}`, changes),
+  moduleData: (projectId: string, moduleId: string) =>
+    api.get<ProjectModuleData>(`${API.ui}/projects/${projectId}/modules/${moduleId}`),
+  /** `timestamp` is the version the change starts from; the server answers 409 when another saved since. */
+  saveModuleData: (
+    projectId: string,
+    moduleId: string,
+    change: { user: string; timestamp: string | null; data: unknown },
+  ) =>
+    api.put<ProjectModuleData>(
+      `${API.ui}/projects/${projectId}/modules/${moduleId}`,
+      { action: 'persist', user: change.user, timestamp: change.timestamp ?? undefined, data: change.data },
+      { quiet: true },
+    ),
 };
 
 /** Projects are sorted by name by the server. */
@@ -25,4 +38,10 @@ export const profileQuery = (projectId: string | null, userId: string) =>
     queryKey: queryKeys.ui.profile(projectId, userId),
     queryFn: () => uiApi.profile(projectId!, userId),
     enabled: Boolean(projectId),
+  });
+
+export const moduleDataQuery = (projectId: string, moduleId: string) =>
+  queryOptions({
+    queryKey: queryKeys.ui.moduleData(projectId, moduleId),
+    queryFn: () => uiApi.moduleData(projectId, moduleId),
   });

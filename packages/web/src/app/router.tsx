@@ -10,16 +10,7 @@ const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async (
 });
 
 /** Modules that later issues build; until then each shows a designed page naming it. */
-const MODULE_PATHS = [
-  'file-manager',
-  'cross-sections',
-  'data-entry',
-  'journal-manager',
-  'metrics',
-  'metrics/:stateType/:entityId/:entityType/:dataPointId?',
-  'safety-state/*',
-  'operational-state/*',
-];
+const MODULE_PATHS = ['file-manager', 'cross-sections', 'data-entry', 'journal-manager', 'metrics'];
 
 /** A feature page that shows only when the user has its module (spec 000 §2). */
 function gatedPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -68,6 +59,14 @@ export const routes: RouteObject[] = [
           {
             path: '/notifications',
             lazy: gatedPage(() => import('../features/notifications/page/notifications-page.tsx'), 'NotificationsPage'),
+          },
+          ...['/safety-state/*', '/operational-state/*'].map((path) => ({
+            path,
+            lazy: gatedPage(() => import('../features/dashboards/dashboard-route.tsx'), 'DashboardRoute'),
+          })),
+          {
+            path: '/metrics/:stateType/:entityId/:entityType/:dataPointId?',
+            lazy: gatedPage(() => import('../features/dashboards/chart-dashboard-route.tsx'), 'ChartDashboardRoute'),
           },
           ...MODULE_PATHS.map((path) => ({ path: `/${path}`, lazy: signedIn('GatedModulePage') })),
           { path: '*', lazy: signedIn('NotFoundPage') },

@@ -4,7 +4,17 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 /** One namespace per area; each is a file under public/locales/{lang}/{namespace}.json. */
-export const NAMESPACES = ['common', 'auth', 'shell', 'profile', 'dialogs', 'users', 'roles', 'notifications'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'shell',
+  'profile',
+  'dialogs',
+  'users',
+  'roles',
+  'notifications',
+  'dashboards',
+] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */
 export function pickLocale(wanted?: string | null): Locale {

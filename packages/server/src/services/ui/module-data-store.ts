@@ -36,18 +36,105 @@ export async function findProjectModuleData(db: Db, projectId: string, moduleId:
   return record;
 }
 
-export async function saveProjectModuleData(db: Db, record: ProjectModuleDataRecord): Promise<void> {
-  const values = {
-    data: toJson(record.data),
-    user_id: record.userId,
-    action: record.action,
-    timestamp: record.timestamp,
-  };
-  await db
+/** The timestamp of the stored version, read inside the transaction that writes the next one. */
+export async function findProjectModuleDataVersion(
+  db: Db,
+  projectId: string,
+  moduleId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('project_module_data')
+    .select('timestamp')
+    .where('project_id', '=', projectId)
+    .where('module_id', '=', moduleId)
+    .executeTakeFirst();
+  return row?.timestamp;
+}
+
+const rowValues = (record: ProjectModuleDataRecord) => ({
+  data: toJson(record.data),
+  user_id: record.userId,
+  action: record.action,
+  timestamp: record.timestamp,
+});
+
+/** Writes the first version; false when another one got there first. */
+export async function insertProjectModuleData(db: Db, record: ProjectModuleDataRecord): Promise<boolean> {
+  const result = await db
     .insertInto('project_module_data')
-    .values({ project_id: record.projectId, module_id: record.moduleId, ...values })
-    .onConflict((oc) => oc.columns(['project_id', 'module_id']).doUpdateSet(values))
-    .execute();
+    .values({ project_id: record.projectId, module_id: record.moduleId, ...rowValues(record) })
+    .onConflict((oc) => oc.columns(['project_id', 'module_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * Replaces the version stored at `baseTimestamp`; false when it is no longer the stored one. A
+ * concurrent writer of the same base waits for the first one's row lock, then matches nothing.
+ */
+export async function replaceProjectModuleData(
+  db: Db,
+  record: ProjectModuleDataRecord,
+  baseTimestamp: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('project_module_data')
+    .set(rowValues(record))
+    .where('project_id', '=', record.projectId)
+    .where('module_id', '=', record.moduleId)
+    .where('timestamp', '=', baseTimestamp)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface ProjectRefs {
+  /** entity id → entity type */
+  entities: Map<string, string>;
+  groups: Set<string>;
+  /** data point id → entity id */
+  dataPoints: Map<string, string>;
+}
+
+const CHUNK = 500;
+async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const rows: T[] = [];
+  for (let at = 0; at < unique.length; at += CHUNK) rows.push(...(await read(unique.slice(at, at + CHUNK))));
+  return rows;
+}
+
+/** Which of these entity, group and data point ids are the project's. */
+export async function findProjectRefs(
+  db: Db,
+  projectId: string,
+  ids: { entities: string[]; groups: string[]; dataPoints: string[] },
+): Promise<ProjectRefs> {
+  const [entities, groups, dataPoints] = await Promise.all([
+    inChunks(ids.entities, (chunk) =>
+      db
+        .selectFrom('monitored_entities')
+        .select(['id', 'entity_type'])
+        .where('project_id', '=', projectId)
+        .where('id', 'in', chunk)
+        .execute(),
+    ),
+    inChunks(ids.groups, (chunk) =>
+      db.selectFrom('basic_groups').select('id').where('project_id', '=', projectId).where('id', 'in', chunk).execute(),
+    ),
+    inChunks(ids.dataPoints, (chunk) =>
+      db
+        .selectFrom('data_points')
+        .select(['id', 'entity_id'])
+        .where('project_id', '=', projectId)
+        .where('id', 'in', chunk)
+        .execute(),
+    ),
+  ]);
+  return {
+    entities: new Map(entities.map((r) => [r.id, r.entity_type])),
+    groups: new Set(groups.map((r) => r.id)),
+    dataPoints: new Map(dataPoints.map((r) => [r.id, r.entity_id])),
+  };
 }
 
 export async function findUserModuleData(

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { MODULE_DATA_CONFLICT } from './module-data-service.ts';
 import { CERRO, demoIds, OUSE } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -31,33 +32,108 @@ describe('project module data', () => {
     });
   });
 
-  it('stores what is put and returns it to every member, recording who saved it', async () => {
-    const url = await sharedUrl('safety-state');
+  it('stores a first save without timestamp, recording who saved it and when, for every member', async () => {
+    const url = await sharedUrl('metrics');
     const data = { layout: [{ card: 'map', w: 16, h: 4 }], zoom: 14.5, tags: ['north'] };
+    const before = Date.now();
     const put = await t.call('PUT', url, {
       token: await t.login('manager'),
-      body: { user: 'someone-else', action: 'persist', timestamp: '2026-11-20T10:00:00+01:00', data },
+      body: { user: 'someone-else', action: 'persist', data },
     });
     expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ user: await demoIds(t).userId('manager'), action: 'persist', data });
+    // The server's clock, not the body's, dates a version.
+    expect(Date.parse(put.body.timestamp)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(put.body.timestamp)).toBeLessThanOrEqual(Date.now());
     const got = await t.call('GET', url, { token: await t.login('operator') });
     expect(got.body).toEqual(put.body);
-    expect(got.body).toMatchObject({
-      user: await demoIds(t).userId('manager'),
-      action: 'persist',
-      timestamp: '2026-11-20T09:00:00.000Z',
-      data,
-    });
   });
 
-  it('replaces the data on the next put', async () => {
-    const url = await sharedUrl('safety-state');
+  it('saves again from the version the save returned, with a later timestamp', async () => {
+    const url = await sharedUrl('metrics');
     const token = await t.login('admin');
-    await t.call('PUT', url, { token, body: { action: 'persist', data: { zoom: 3 } } });
-    expect((await t.call('GET', url, { token })).body.data).toEqual({ zoom: 3 });
+    const read = (await t.call('GET', url, { token })).body;
+    const put = await t.call('PUT', url, {
+      token,
+      body: { action: 'persist', timestamp: read.timestamp, data: { zoom: 3 } },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.user).toBe(await demoIds(t).userId('admin'));
+    expect(Date.parse(put.body.timestamp)).toBeGreaterThan(Date.parse(read.timestamp));
+    const again = await t.call('PUT', url, {
+      token,
+      body: { action: 'persist', timestamp: put.body.timestamp, data: { zoom: 4 } },
+    });
+    expect(again.status).toBe(200);
+    expect((await t.call('GET', url, { token })).body.data).toEqual({ zoom: 4 });
+  });
+
+  it('compares the base timestamp as an instant, whatever its offset', async () => {
+    const url = await sharedUrl('metrics');
+    const token = await t.login('admin');
+    const stored = Date.parse((await t.call('GET', url, { token })).body.timestamp);
+    // The same instant written one hour east of UTC.
+    const local = new Date(stored + 3_600_000).toISOString().replace('Z', '+01:00');
+    const put = await t.call('PUT', url, { token, body: { action: 'persist', timestamp: local, data: { zoom: 5 } } });
+    expect(put.status).toBe(200);
+  });
+
+  it('refuses a save from a stale version with 409 Conflict and keeps the stored data', async () => {
+    const url = await sharedUrl('metrics');
+    const token = await t.login('manager');
+    const read = (await t.call('GET', url, { token })).body;
+    const ahead = await t.call('PUT', url, {
+      token: await t.login('admin'),
+      body: { action: 'persist', timestamp: read.timestamp, data: { saved: 'first' } },
+    });
+    expect(ahead.status).toBe(200);
+    for (const timestamp of [read.timestamp, '2020-01-01T00:00:00Z', undefined]) {
+      const stale = await t.call('PUT', url, {
+        token,
+        body: { action: 'persist', timestamp, data: { saved: 'late' } },
+      });
+      expect(stale.status, String(timestamp)).toBe(409);
+      expect(stale.body).toEqual({ error_type: 'Conflict', message: MODULE_DATA_CONFLICT });
+    }
+    expect((await t.call('GET', url, { token })).body).toEqual(ahead.body);
+  });
+
+  it('lets exactly one of two saves from the same version through, first save or not', async () => {
+    const url = await sharedUrl('file-manager');
+    const [admin, manager] = [await t.login('admin'), await t.login('manager')];
+    const race = async (base: string | undefined) => {
+      const saves = await Promise.all(
+        [admin, manager].map((token, i) =>
+          t.call('PUT', url, { token, body: { action: 'persist', timestamp: base, data: { by: i } } }),
+        ),
+      );
+      expect(saves.map((r) => r.status).sort(), String(base)).toEqual([200, 409]);
+      const winner = saves.find((r) => r.status === 200)!;
+      expect((await t.call('GET', url, { token: admin })).body).toEqual(winner.body);
+      return winner.body.timestamp as string;
+    };
+    await race(await race(undefined));
+  });
+
+  it('is saved only by administrators and managers', async () => {
+    const url = await sharedUrl('journal-manager');
+    const read = (await t.call('GET', url, { token: await t.login('operator') })).body;
+    const refused = await t.call('PUT', url, {
+      token: await t.login('operator'),
+      body: { action: 'persist', timestamp: read.timestamp ?? undefined, data: { x: 1 } },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error_type: 'Forbidden', message: MESSAGES.forbidden });
+    expect((await t.call('GET', url, { token: await t.login('operator') })).body).toEqual(read);
+    const manager = await t.call('PUT', url, {
+      token: await t.login('manager'),
+      body: { action: 'persist', data: { x: 1 } },
+    });
+    expect(manager.status).toBe(200);
   });
 
   it('accepts only the persist action', async () => {
-    const res = await t.call('PUT', await sharedUrl('safety-state'), {
+    const res = await t.call('PUT', await sharedUrl('metrics'), {
       token: await t.login('admin'),
       body: { action: 'delete', data: {} },
     });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceTitleOf } from '../model/notification-device.ts';
 import { notificationTitle } from '../model/notification-title.ts';
 import { LevelIcon } from './level-icon.tsx';
-import { NotificationTime } from './notification-time.tsx';
+import { DisplayTime } from '../../../components/dates/display-time.tsx';
 
 interface NotificationItemProps {
   notification: NotificationObject;
@@ -46,7 +46,7 @@ export const NotificationItem = memo(function NotificationItem({
             {device}
           </Typography>
         )}
-        <NotificationTime iso={notification.created_at} sx={{ display: 'block', mt: 0.25 }} />
+        <DisplayTime iso={notification.created_at} sx={{ display: 'block', mt: 0.25 }} />
       </Box>
       {unread && (
         <Box

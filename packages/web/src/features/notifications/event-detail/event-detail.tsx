@@ -3,7 +3,7 @@ import type { NotificationObject } from '@vigil/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LevelIcon } from '../components/level-icon.tsx';
-import { NotificationTime } from '../components/notification-time.tsx';
+import { DisplayTime } from '../../../components/dates/display-time.tsx';
 import { notificationTitle } from '../model/notification-title.ts';
 import { EventBody } from './bodies/event-body.tsx';
 import { EntityBlock } from './entity-block.tsx';
@@ -32,7 +32,7 @@ export function EventDetail({ notification, titleId, onNavigate, actions }: Even
             {t(`types.${notification.notification_type.name}`, { defaultValue: notification.notification_type.name })}
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mt: 0.5 }}>
-            <NotificationTime iso={notification.created_at} variant="body2" />
+            <DisplayTime iso={notification.created_at} variant="body2" />
             <ViewedByButton notificationId={notification.id} />
           </Stack>
         </Box>

@@ -5,7 +5,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readByQuery } from '../../../api/notifications.ts';
-import { formatNotificationDate } from '../model/notification-dates.ts';
+import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 
 /** The 'viewed by' popover: who read the notification, or a placeholder entry when nobody has. */
 export function ViewedByButton({ notificationId }: { notificationId: string }) {
@@ -55,7 +55,7 @@ export function ViewedByButton({ notificationId }: { notificationId: string }) {
             <ListItem key={reader.id}>
               <ListItemText
                 primary={`${reader.first_name} ${reader.last_name}`.trim() || reader.username}
-                secondary={formatNotificationDate(reader.read_at, i18n.resolvedLanguage ?? 'en-US')}
+                secondary={formatDisplayDate(reader.read_at, i18n.resolvedLanguage ?? 'en-US')}
               />
             </ListItem>
           ))}

@@ -14,8 +14,8 @@ import { NotificationStreamClient, type StreamStatus } from './notification-stre
 const REFRESH_DELAY_MS = 300;
 
 /**
- * The signed-in app's one stream (spec 001 §4): new notifications refresh the lists and the unread
- * count, alerts show a snackbar by priority, and the connection's state shows in the message bar
+ * The signed-in app's one stream (spec 001 §4): new notifications refresh the lists, the unread
+ * count and the devices' states and latest values that dashboards show, alerts show a snackbar by priority, and the connection's state shows in the message bar
  * (streamError while connecting) and as snackbars (connectionError until the retry, success on
  * reconnect, which clears the lists and fetches them again). Offline pauses the stream.
  */
@@ -41,6 +41,9 @@ export function useNotificationStream() {
       refresh = setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: lists });
         void queryClient.invalidateQueries({ queryKey: unread });
+        // Each notification follows a state change or a new reading: dashboards show it without a reload.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.registry.deviceSummaries(project.id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.metrics.allLatest() });
       }, REFRESH_DELAY_MS);
     };
     const hideWarning = () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatNotificationDate } from '../../model/notification-dates.ts';
+import { formatDisplayDate } from '../../../../components/dates/display-date.ts';
 import { InlineCode } from '../parts/code-block.tsx';
 import { DetailList, textOf } from '../parts/detail-list.tsx';
 import { DetailSection } from '../parts/detail-section.tsx';
@@ -18,7 +18,7 @@ export function ConnectivityBody({ notification }: BodyProps) {
   const c = contextOf(notification);
   const rule = textOf(c.rule);
   const date = (value: unknown) =>
-    textOf(value) ? formatNotificationDate(String(value), i18n.resolvedLanguage ?? 'en-US') : null;
+    textOf(value) ? formatDisplayDate(String(value), i18n.resolvedLanguage ?? 'en-US') : null;
   return (
     <>
       <DetailList

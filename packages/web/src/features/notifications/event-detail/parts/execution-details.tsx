@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { executionQuery } from '../../../../api/rules.ts';
 import { stateName } from '../../model/notification-title.ts';
-import { StateDot } from '../../components/state-dot.tsx';
+import { StateDot } from '../../../../components/state/state-dot.tsx';
 import { CodeBlock } from './code-block.tsx';
 import { DetailSection } from './detail-section.tsx';
 import { LoadState } from './load-state.tsx';

@@ -2,7 +2,7 @@ import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intervalText } from '../../model/interval-text.ts';
-import { formatNotificationDate } from '../../model/notification-dates.ts';
+import { formatDisplayDate } from '../../../../components/dates/display-date.ts';
 
 export interface IntervalRow {
   key: string;
@@ -41,7 +41,7 @@ export function IntervalTable({
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.key}>
-              <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatNotificationDate(row.time, locale)}</TableCell>
+              <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDisplayDate(row.time, locale)}</TableCell>
               {extraHeading && <TableCell>{row.extra}</TableCell>}
               <TableCell sx={row.late ? { color: 'warning.dark', fontWeight: 700 } : undefined}>
                 <Box component="span" sx={{ whiteSpace: 'nowrap' }}>

@@ -1,5 +1,5 @@
 /**
- * Dates of notifications: 'DD MMMM YYYY, HH:mm:ss' (spec 001 §9) with the month named in the
+ * Dates as the app shows them: 'DD MMMM YYYY, HH:mm:ss' (spec 001 §9) with the month named in the
  * interface language, and a relative time ("5 minutes ago"), both in the browser's time zone.
  */
 
@@ -11,7 +11,7 @@ function monthName(date: Date, locale: string): string {
   return parts.find((p) => p.type === 'month')?.value ?? String(date.getMonth() + 1);
 }
 
-export function formatNotificationDate(iso: string, locale: string): string {
+export function formatDisplayDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return (

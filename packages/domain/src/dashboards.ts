@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { idSchema } from './api.ts';
+import { metricName } from './metrics.ts';
+import { ENTITY_TYPES } from './schemes.ts';
+import { DEFAULT_CARD_PRESET, TIME_PRESETS } from './time-presets.ts';
+
+/**
+ * State dashboards as data (ADR 0020): per project and state type, a tree of pages, each a grid of
+ * cards 16 columns wide (spec 000 §9, spec 001 §9). The tree is the `data` of the project's
+ * safety-state or operational-state module.
+ */
+
+export const STATE_TYPES = ['safety-state', 'operational-state'] as const;
+export type StateType = (typeof STATE_TYPES)[number];
+/** The entity state a dashboard of each type shows. */
+export const STATE_FIELD = { 'safety-state': 'safety_state', 'operational-state': 'operational_state' } as const;
+
+export const GRID_COLUMNS = 16;
+/** Card presets of spec 000 §9: full width height 2 or 4, half width 8, media 6. */
+export const CARD_PRESETS = {
+  fullWidth: { w: 16, h: 2 },
+  fullWidthTall: { w: 16, h: 4 },
+  halfWidth: { w: 8, h: 2 },
+  media: { w: 6, h: 2 },
+} as const;
+export type CardPreset = keyof typeof CARD_PRESETS;
+
+export const ROOT_PAGE = 'root';
+/** The path segment of entity dashboards (`/safety-state/device/{type}/{id}`); no page may use it. */
+export const ENTITY_SEGMENT = 'device';
+const MAX_PAGES = 200;
+const MAX_CARDS = 60;
+const MAX_DEPTH = 6;
+
+const cardLayout = z
+  .strictObject({
+    x: z
+      .number()
+      .int()
+      .min(0)
+      .max(GRID_COLUMNS - 1),
+    y: z.number().int().min(0).max(10_000),
+    w: z.number().int().min(1).max(GRID_COLUMNS),
+    h: z.number().int().min(1).max(12),
+  })
+  .refine((l) => l.x + l.w <= GRID_COLUMNS, { message: `A card ends within the ${GRID_COLUMNS} columns` });
+export type CardLayout = z.infer<typeof cardLayout>;
+
+const entityType = z.enum(ENTITY_TYPES);
+const entityRef = z.strictObject({ id: idSchema, entity_type: entityType });
+export type DashboardEntityRef = z.infer<typeof entityRef>;
+
+/** A device, or a device group taken as one (its most urgent member). */
+const stateTarget = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('entity'), id: idSchema, entity_type: entityType }),
+  z.strictObject({ kind: z.literal('group'), id: idSchema }),
+]);
+export type StateTarget = z.infer<typeof stateTarget>;
+
+export const chartSeriesSchema = z.strictObject({
+  entity_id: idSchema,
+  entity_type: entityType,
+  /** `group.key`, e.g. `calculated_metrics.piezometric_level` */
+  metric: metricName,
+  data_point_id: idSchema.nullable().default(null),
+});
+export type ChartSeries = z.infer<typeof chartSeriesSchema>;
+
+const common = {
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  /** empty: the card names itself from what it shows */
+  title: z.string().trim().max(200).default(''),
+  layout: cardLayout,
+};
+/** null: every device of the project */
+const groupId = idSchema.nullable().default(null);
+
+export const dashboardCardSchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...common, type: z.literal('device-state'), target: stateTarget }),
+  z.strictObject({ ...common, type: z.literal('state-summary'), group_id: groupId }),
+  z.strictObject({
+    ...common,
+    type: z.literal('chart'),
+    series: z.array(chartSeriesSchema).min(1).max(8),
+    period: z.enum(TIME_PRESETS).default(DEFAULT_CARD_PRESET),
+  }),
+  z.strictObject({ ...common, type: z.literal('gauge'), entity: entityRef, metric: metricName }),
+  z.strictObject({ ...common, type: z.literal('device-table'), group_id: groupId }),
+]);
+export type DashboardCard = z.infer<typeof dashboardCardSchema>;
+export type DashboardCardType = DashboardCard['type'];
+export const CARD_TYPES = [
+  'device-state',
+  'state-summary',
+  'chart',
+  'gauge',
+  'device-table',
+] as const satisfies readonly DashboardCardType[];
+
+/** The size a new card of each type gets. */
+export const DEFAULT_CARD_SIZE: Record<DashboardCardType, { w: number; h: number }> = {
+  'device-state': { w: 4, h: 1 },
+  'state-summary': CARD_PRESETS.halfWidth,
+  chart: CARD_PRESETS.halfWidth,
+  gauge: { w: 4, h: 2 },
+  'device-table': CARD_PRESETS.fullWidthTall,
+};
+
+const pathSegment = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Use lower-case letters, digits and -')
+  .refine((s) => s !== ENTITY_SEGMENT, { message: `"${ENTITY_SEGMENT}" is reserved` });
+
+export const dashboardPageSchema = z.strictObject({
+  /** `root`, or its descendants' segments after it: `root/north-crest` */
+  path: z
+    .string()
+    .max(400)
+    .refine((path) => {
+      const [first, ...rest] = path.split('/');
+      return first === ROOT_PAGE && rest.length < MAX_DEPTH && rest.every((s) => pathSegment.safeParse(s).success);
+    }, 'A page path is root followed by lower-case segments'),
+  title: z.string().trim().min(1).max(120),
+  cards: z.array(dashboardCardSchema).max(MAX_CARDS),
+});
+export type DashboardPage = z.infer<typeof dashboardPageSchema>;
+
+/** Every page of one state type's dashboards; paths unique, root first, each page's parent present. */
+export const dashboardTreeSchema = z
+  .strictObject({ version: z.literal(1).default(1), pages: z.array(dashboardPageSchema).min(1).max(MAX_PAGES) })
+  .superRefine((tree, ctx) => {
+    if (tree.pages[0]?.path !== ROOT_PAGE)
+      ctx.addIssue({ code: 'custom', path: ['pages', 0, 'path'], message: 'The first page is root' });
+    const paths = new Set<string>();
+    tree.pages.forEach((page, i) => {
+      if (paths.has(page.path)) ctx.addIssue({ code: 'custom', path: ['pages', i, 'path'], message: 'Duplicate path' });
+      paths.add(page.path);
+      const parent = parentPath(page.path);
+      if (parent && !paths.has(parent))
+        ctx.addIssue({ code: 'custom', path: ['pages', i, 'path'], message: 'Its parent page comes first' });
+      const ids = new Set<string>();
+      page.cards.forEach((card, j) => {
+        if (ids.has(card.id))
+          ctx.addIssue({ code: 'custom', path: ['pages', i, 'cards', j, 'id'], message: 'Duplicate card id' });
+        ids.add(card.id);
+      });
+    });
+  });
+export type DashboardTree = z.infer<typeof dashboardTreeSchema>;
+
+/** The parent of a page path; null for root. */
+export function parentPath(path: string): string | null {
+  const at = path.lastIndexOf('/');
+  return at < 0 ? null : path.slice(0, at);
+}
+
+/** The pages directly under a page, in the tree's order. */
+export function childPages(tree: DashboardTree, path: string): DashboardPage[] {
+  return tree.pages.filter((page) => parentPath(page.path) === path);
+}
+
+/** The page and its ancestors, root first, for breadcrumbs; [] when the path is not in the tree. */
+export function pageTrail(tree: DashboardTree, path: string): DashboardPage[] {
+  const byPath = new Map(tree.pages.map((page) => [page.path, page]));
+  const trail: DashboardPage[] = [];
+  for (let at: string | null = path; at; at = parentPath(at)) {
+    const page = byPath.get(at);
+    if (!page) return [];
+    trail.unshift(page);
+  }
+  return trail;
+}
+
+/** A path segment from a page title: `North crest (CH 0+200)` → `north-crest-ch-0-200`. */
+export function pathSegmentOf(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+  return !slug || slug === ENTITY_SEGMENT ? `page-${slug || 'new'}` : slug;
+}
+
+/** Where a new card of this size goes: the left edge, below every card of the page. */
+export function placeNewCard(layouts: readonly CardLayout[], size: { w: number; h: number }): CardLayout {
+  const bottom = layouts.reduce((max, l) => Math.max(max, l.y + l.h), 0);
+  return { x: 0, y: bottom, w: Math.min(size.w, GRID_COLUMNS), h: size.h };
+}
+
+/** Cards in reading order (top to bottom, then left to right): how a phone shows them in one column. */
+export function readingOrder<T extends { layout: CardLayout }>(cards: readonly T[]): T[] {
+  return [...cards].sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x);
+}

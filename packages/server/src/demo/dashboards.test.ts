@@ -1,0 +1,142 @@
+import {
+  GRID_COLUMNS,
+  STATE_TYPES,
+  childPages,
+  dashboardTreeSchema,
+  pathSegmentOf,
+  type CardLayout,
+  type DashboardCard,
+  type DashboardTree,
+} from '@vigil/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoIds } from '../services/ui/test-fixtures.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { DEMO_PROJECTS } from './site.ts';
+
+let t: TestApp;
+let operator: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await t.login('operator');
+});
+afterAll(() => t.close());
+
+/** The tree of one project and state type, as GET answers it to an operator. */
+async function treeOf(projectId: string, stateType: string) {
+  const url = `/ui/api/v1/projects/${projectId}/modules/${await demoIds(t).module(projectId, stateType)}`;
+  const res = await t.call('GET', url, { token: operator });
+  expect(res.status).toBe(200);
+  return { body: res.body, tree: dashboardTreeSchema.parse(res.body.data) };
+}
+
+/** Every id a card names, as `kind:id` (entities with their type, data points with their device). */
+function namedIds(card: DashboardCard): string[] {
+  switch (card.type) {
+    case 'device-state':
+      return card.target.kind === 'group'
+        ? [`group:${card.target.id}`]
+        : [`entity:${card.target.id}:${card.target.entity_type}`];
+    case 'state-summary':
+    case 'device-table':
+      return card.group_id ? [`group:${card.group_id}`] : [];
+    case 'gauge':
+      return [`entity:${card.entity.id}:${card.entity.entity_type}`];
+    case 'chart':
+      return card.series.flatMap((s) => [
+        `entity:${s.entity_id}:${s.entity_type}`,
+        ...(s.data_point_id ? [`point:${s.data_point_id}:${s.entity_id}`] : []),
+      ]);
+  }
+}
+
+const overlap = (a: CardLayout, b: CardLayout) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const cardsOf = (tree: DashboardTree) => tree.pages.flatMap((page) => page.cards);
+
+describe.each(DEMO_PROJECTS.map((p) => [p.name, p.slug]))('the demo dashboards of %s', (_name, slug) => {
+  let projectId: string;
+  beforeAll(async () => {
+    projectId = (await t.db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+  });
+
+  it('has a tree for both state types, saved by the demo administrator', async () => {
+    for (const stateType of STATE_TYPES) {
+      const { body, tree } = await treeOf(projectId, stateType);
+      expect(body).toMatchObject({ user: await demoIds(t).userId('admin'), action: 'persist' });
+      expect(Date.parse(body.timestamp)).not.toBeNaN();
+      expect(tree.pages[0]!.path).toBe('root');
+      expect(body.data).toEqual(tree);
+    }
+  });
+
+  it('names only devices, groups and data points of the project', async () => {
+    const [entities, groups, points] = await Promise.all([
+      t.db.selectFrom('monitored_entities').select(['id', 'entity_type']).where('project_id', '=', projectId).execute(),
+      t.db.selectFrom('basic_groups').select('id').where('project_id', '=', projectId).execute(),
+      t.db.selectFrom('data_points').select(['id', 'entity_id']).where('project_id', '=', projectId).execute(),
+    ]);
+    const known = new Set([
+      ...entities.map((e) => `entity:${e.id}:${e.entity_type}`),
+      ...groups.map((g) => `group:${g.id}`),
+      ...points.map((p) => `point:${p.id}:${p.entity_id}`),
+    ]);
+    for (const stateType of STATE_TYPES) {
+      const named = cardsOf((await treeOf(projectId, stateType)).tree).flatMap(namedIds);
+      expect(named.length).toBeGreaterThan(20);
+      expect(named.filter((id) => !known.has(id))).toEqual([]);
+    }
+  });
+
+  it('has one page under the overview per area group, showing that group', async () => {
+    const areas = await t.db
+      .selectFrom('basic_groups')
+      .select(['id', 'title'])
+      .where('project_id', '=', projectId)
+      .where('type', '=', 'area')
+      .execute();
+    expect(areas.length).toBeGreaterThan(1);
+    for (const stateType of STATE_TYPES) {
+      const { tree } = await treeOf(projectId, stateType);
+      expect(tree.pages).toHaveLength(areas.length + 1);
+      const children = childPages(tree, 'root');
+      expect(children.map((p) => p.title).sort()).toEqual(areas.map((a) => a.title).sort());
+      for (const area of areas) {
+        const page = children.find((p) => p.title === area.title)!;
+        expect(page.path).toBe(`root/${pathSegmentOf(area.title)}`);
+        const groupCards = page.cards.filter((c) => 'group_id' in c && c.group_id === area.id).map((c) => c.type);
+        expect(groupCards.sort()).toEqual(['device-table', 'state-summary']);
+      }
+    }
+  });
+
+  it('opens on the whole site: its state summary, key piezometers, devices and groups, and every device', async () => {
+    const { tree } = await treeOf(projectId, 'safety-state');
+    const root = tree.pages[0]!;
+    const types = root.cards.map((c) => c.type);
+    expect(types).toEqual(expect.arrayContaining(['state-summary', 'device-state', 'chart', 'gauge', 'device-table']));
+    expect(root.cards.find((c) => c.type === 'state-summary')).toMatchObject({ group_id: null });
+    expect(root.cards.find((c) => c.type === 'device-table')).toMatchObject({
+      group_id: null,
+      layout: { x: 0, w: 16 },
+    });
+    const targets = root.cards.flatMap((c) => (c.type === 'device-state' ? [c.target.kind] : []));
+    expect(targets).toEqual(expect.arrayContaining(['entity', 'group']));
+    const piezometers = root.cards.find(
+      (c) => c.type === 'chart' && c.series.every((s) => s.metric === 'calculated_metrics.piezometric_level'),
+    );
+    expect(piezometers?.type === 'chart' && piezometers.series.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lays every page out within the grid without overlaps', async () => {
+    for (const stateType of STATE_TYPES) {
+      for (const page of (await treeOf(projectId, stateType)).tree.pages) {
+        const layouts = page.cards.map((c) => c.layout);
+        for (const [i, a] of layouts.entries()) {
+          expect(a.x + a.w).toBeLessThanOrEqual(GRID_COLUMNS);
+          for (const b of layouts.slice(i + 1))
+            expect(overlap(a, b), `${page.path}: ${JSON.stringify([a, b])}`).toBe(false);
+        }
+      }
+    }
+  });
+});

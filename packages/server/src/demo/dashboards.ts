@@ -1,0 +1,180 @@
+import {
+  DEFAULT_CARD_SIZE,
+  GRID_COLUMNS,
+  ROOT_PAGE,
+  STATE_TYPES,
+  dashboardTreeSchema,
+  pathSegmentOf,
+  type DashboardCard,
+  type DashboardPage,
+  type DashboardTree,
+  type EntityType,
+  type SchemeSpec,
+  type StateType,
+} from '@vigil/domain';
+import type { Db } from '../db/connection.ts';
+import { insertProjectModuleData } from '../services/ui/module-data-store.ts';
+import { DASHBOARD_PLANS, PIEZOMETRIC_LEVEL, type SitePlan } from './dashboard-plans.ts';
+import { DEMO_DEVICE_SITES, type DemoDeviceSite } from './devices.ts';
+
+/**
+ * The demo's state dashboards (ADR 0020): per project and state type, a site overview and one page
+ * per area group, stored as the data of the safety-state and operational-state modules.
+ */
+
+/** Ids of one seeded project: devices by eid, groups by title, data points by identifier. */
+export interface SeededIds {
+  entities: Map<string, { id: string; entityType: EntityType }>;
+  groups: Map<string, string>;
+  dataPoints: Map<string, string>;
+}
+
+type Draft = DashboardCard extends infer C ? (C extends DashboardCard ? Omit<C, 'layout'> : never) : never;
+
+/** Cards placed left to right in rows of GRID_COLUMNS, each row below the tallest card of the last. */
+function page(path: string, title: string) {
+  const cards: DashboardCard[] = [];
+  let [x, y, rowHeight] = [0, 0, 0];
+  return {
+    add(card: Draft) {
+      const size = DEFAULT_CARD_SIZE[card.type];
+      if (x + size.w > GRID_COLUMNS) [x, y, rowHeight] = [0, y + rowHeight, 0];
+      cards.push({ ...card, layout: { x, y, ...size } } as DashboardCard);
+      [x, rowHeight] = [x + size.w, Math.max(rowHeight, size.h)];
+    },
+    done: (): DashboardPage => ({ path, title, cards }),
+  };
+}
+
+function must<T>(map: Map<string, T>, key: string, what: string): T {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`The demo dashboards name an unknown ${what}: ${key}`);
+  return value;
+}
+
+/** The trees of both state types of one demo site, parsed by dashboardTreeSchema; null for another site. */
+export function demoDashboards(slug: string, ids: SeededIds): Record<StateType, DashboardTree> | null {
+  const site = DEMO_DEVICE_SITES[slug];
+  const plan = DASHBOARD_PLANS[slug];
+  return site && plan ? siteDashboards(site, plan, ids) : null;
+}
+
+function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): Record<StateType, DashboardTree> {
+  const devices = new Map(site.devices.map((d) => [d.eid, d]));
+  const device = (eid: string) => must(devices, eid, 'device');
+  const declares = (eid: string, metric: string) => {
+    const [groupName, key] = metric.split('.') as [keyof SchemeSpec['metrics'], string];
+    const scheme = site.schemes.find((s) => s.name === device(eid).scheme);
+    return !!scheme?.spec.metrics[groupName]?.some((m) => m.key === key);
+  };
+  // Every metric shown is one the device's scheme declares.
+  const metricOf = (eid: string, metric: string) => {
+    if (!declares(eid, metric)) throw new Error(`The demo dashboards show ${metric}, which ${eid} does not have`);
+    return metric;
+  };
+  const entity = (eid: string) => {
+    const { id, entityType } = must(ids.entities, eid, 'device');
+    return { id, entity_type: entityType };
+  };
+  const group = (title: string) => must(ids.groups, title, 'group');
+  // A device read through data points (an inclinometer chain) is charted at its first, top node.
+  const firstPoint = (eid: string) => {
+    const top = device(eid).dataPoints[0];
+    return top ? must(ids.dataPoints, top.identifier, 'data point') : null;
+  };
+  const series = (eids: string[], metric: string) =>
+    eids.map((eid) => ({
+      entity_id: entity(eid).id,
+      entity_type: entity(eid).entity_type,
+      metric: metricOf(eid, metric),
+      data_point_id: firstPoint(eid),
+    }));
+  const stateCard = (eid: string): Draft => ({
+    id: `state-${eid.toLowerCase()}`,
+    title: '',
+    type: 'device-state',
+    target: { kind: 'entity', ...entity(eid) },
+  });
+  const isPiezometer = (eid: string) => declares(eid, PIEZOMETRIC_LEVEL);
+
+  function rootPage(type: StateType) {
+    const root = page(ROOT_PAGE, plan.title);
+    root.add({ id: 'summary', title: '', type: 'state-summary', group_id: null });
+    plan.gauges[type].forEach(({ eid, metric }, i) =>
+      root.add({ id: `gauge-${i + 1}`, title: '', type: 'gauge', entity: entity(eid), metric: metricOf(eid, metric) }),
+    );
+    plan.keyDevices.forEach((eid) => root.add(stateCard(eid)));
+    plan.keyGroups.forEach((title, i) =>
+      root.add({ id: `group-${i + 1}`, title, type: 'device-state', target: { kind: 'group', id: group(title) } }),
+    );
+    for (const chart of plan.charts[type])
+      root.add({
+        id: chart.id,
+        title: chart.title,
+        type: 'chart',
+        series: series(chart.eids, chart.metric),
+        period: 'sevenDays',
+      });
+    root.add({ id: 'devices', title: 'All devices', type: 'device-table', group_id: null });
+    return root.done();
+  }
+
+  function areaPage(area: DemoDeviceSite['groups'][number]) {
+    const groupId = group(area.title);
+    const at = page(`${ROOT_PAGE}/${pathSegmentOf(area.title)}`, area.title);
+    at.add({ id: 'summary', title: '', type: 'state-summary', group_id: groupId });
+    const members = area.members.filter(isPiezometer).slice(0, 8);
+    if (members.length)
+      at.add({
+        id: 'piezometers',
+        title: 'Piezometric levels',
+        type: 'chart',
+        series: series(members, PIEZOMETRIC_LEVEL),
+        period: 'sevenDays',
+      });
+    area.members.forEach((eid) => at.add(stateCard(eid)));
+    at.add({ id: 'devices', title: '', type: 'device-table', group_id: groupId });
+    return at.done();
+  }
+
+  const areas = site.groups.filter((g) => g.type === 'area');
+  const tree = (type: StateType) =>
+    dashboardTreeSchema.parse({ version: 1, pages: [rootPage(type), ...areas.map(areaPage)] });
+  return { 'safety-state': tree('safety-state'), 'operational-state': tree('operational-state') };
+}
+
+/** Writes both dashboard trees of a seeded project, saved by `userId` at `now`. */
+export async function seedDashboards(db: Db, projectId: string, slug: string, userId: string, now: string) {
+  const [entities, groups, dataPoints, modules] = await Promise.all([
+    db
+      .selectFrom('monitored_entities')
+      .select(['id', 'eid', 'entity_type'])
+      .where('project_id', '=', projectId)
+      .execute(),
+    db.selectFrom('basic_groups').select(['id', 'title']).where('project_id', '=', projectId).execute(),
+    db.selectFrom('data_points').select(['id', 'identifier']).where('project_id', '=', projectId).execute(),
+    db
+      .selectFrom('modules')
+      .select(['id', 'path'])
+      .where('project_id', '=', projectId)
+      .where('path', 'in', STATE_TYPES)
+      .execute(),
+  ]);
+  const trees = demoDashboards(slug, {
+    entities: new Map(entities.map((e) => [e.eid, { id: e.id, entityType: e.entity_type }])),
+    groups: new Map(groups.map((g) => [g.title, g.id])),
+    dataPoints: new Map(dataPoints.map((p) => [p.identifier, p.id])),
+  });
+  if (!trees) return;
+  for (const module of modules) {
+    const data = trees[module.path as StateType];
+    await insertProjectModuleData(db, {
+      projectId,
+      moduleId: module.id,
+      userId,
+      action: 'persist',
+      timestamp: now,
+      data,
+    });
+  }
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alignSeries,
+  isEmpty,
+  isolatedPoints,
+  legendLabel,
+  limitLines,
+  scaleExtent,
+  unitAxes,
+  valueFormat,
+  type ChartLimit,
+  type ChartSeriesInput,
+} from './chart-model.ts';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2025, 0, 1);
+
+function series(key: string, points: ChartSeriesInput['points'], unit = 'm'): ChartSeriesInput {
+  return { key, label: key, unit, points };
+}
+
+/** Readings every `step` minutes from T0, one per value. */
+function every(step: number, values: (number | null)[]): [number, number | null][] {
+  return values.map((v, i) => [T0 + i * step * MIN, v]);
+}
+
+const seconds = (ms: number) => ms / 1000;
+
+describe('alignSeries', () => {
+  it('gives the times in seconds and one column per series', () => {
+    expect(alignSeries([series('a', every(1, [1, 2, 3]))])).toEqual([
+      [seconds(T0), seconds(T0 + MIN), seconds(T0 + 2 * MIN)],
+      [1, 2, 3],
+    ]);
+  });
+
+  it('joins two series on the sorted union of their times, leaving each line unbroken where the other has a reading', () => {
+    const a = series('a', [
+      [T0, 1],
+      [T0 + 2 * MIN, 3],
+    ]);
+    const b = series('b', [
+      [T0 + MIN, 20],
+      [T0 + 3 * MIN, 40],
+    ]);
+    const [xs, ya, yb] = alignSeries([a, b]);
+    expect(xs).toEqual([0, 1, 2, 3].map((i) => seconds(T0 + i * MIN)));
+    expect(ya).toEqual([1, undefined, 3, undefined]);
+    expect(yb).toEqual([undefined, 20, undefined, 40]);
+  });
+
+  it('sorts readings given out of order and keeps the last of a repeated time', () => {
+    const [xs, ys] = alignSeries([
+      series('a', [
+        [T0 + MIN, 2],
+        [T0, 1],
+        [T0 + MIN, 5],
+      ]),
+    ]);
+    expect(xs).toEqual([seconds(T0), seconds(T0 + MIN)]);
+    expect(ys).toEqual([1, 5]);
+  });
+
+  it('turns values that are not finite numbers into gaps (invalid points are not plotted)', () => {
+    const points = [
+      [T0, 1],
+      [T0 + MIN, Number.NaN],
+      [T0 + 2 * MIN, Number.POSITIVE_INFINITY],
+      [T0 + 3 * MIN, '7' as unknown as number],
+      [T0 + 4 * MIN, 5],
+    ] as const;
+    expect(alignSeries([series('a', points)])[1]).toEqual([1, null, null, null, 5]);
+  });
+
+  it('inserts a gap where readings are more than three times the median spacing apart', () => {
+    // every 10 minutes, then a 31-minute hole (> 30), then every 10 minutes again
+    const points = [...every(10, [1, 2, 3]), [T0 + 51 * MIN, 4] as const, [T0 + 61 * MIN, 5] as const];
+    const [xs, ys] = alignSeries([series('a', points)]);
+    expect(ys).toEqual([1, 2, 3, null, 4, 5]);
+    const gapAt = xs[3]!;
+    expect(gapAt).toBeGreaterThan(seconds(T0 + 20 * MIN));
+    expect(gapAt).toBeLessThan(seconds(T0 + 51 * MIN));
+  });
+
+  it('does not break a line whose readings are at most three times the median spacing apart', () => {
+    const points = [...every(10, [1, 2, 3]), [T0 + 50 * MIN, 4] as const];
+    expect(alignSeries([series('a', points)])[1]).toEqual([1, 2, 3, 4]);
+  });
+
+  it('takes the gap threshold from the option when given', () => {
+    const points = every(10, [1, 2, 3]);
+    expect(alignSeries([series('a', points)], { gapMs: 5 * MIN })[1]).toEqual([1, null, 2, null, 3]);
+  });
+
+  it('judges each series by its own spacing', () => {
+    const hourly = series('hourly', every(60, [1, 2, 3]));
+    const minutely = series('minutely', every(1, [7, 8, 9]));
+    const [, yh, ym] = alignSeries([hourly, minutely]);
+    expect(yh!.filter((v) => v === null)).toHaveLength(0);
+    expect(ym!.filter((v) => v === null)).toHaveLength(0);
+  });
+
+  it("stretches a gap over the other series' times inside it, so the line breaks from reading to reading", () => {
+    // a: every 10 minutes up to 30, then nothing until 80; b: every 5 minutes throughout
+    const a = series('a', [...every(10, [1, 2, 3, 4]), [T0 + 80 * MIN, 5] as const]);
+    const b = series(
+      'b',
+      every(
+        5,
+        Array.from({ length: 17 }, (_, i) => i),
+      ),
+    );
+    const [xs, ya] = alignSeries([a, b]);
+    const at = (min: number) => ya![xs.indexOf(seconds(T0 + min * MIN))];
+    expect(at(5)).toBeUndefined(); // between two readings close together: the line runs on
+    expect(at(30)).toBe(4);
+    expect([35, 40, 45, 50, 55, 60, 65, 70, 75].map(at)).toEqual(Array(9).fill(null));
+    expect(at(80)).toBe(5);
+  });
+
+  it('gives nothing for no series', () => {
+    expect(alignSeries([])).toEqual([[]]);
+  });
+});
+
+describe('isolatedPoints', () => {
+  it('finds readings with a gap or nothing on both sides', () => {
+    expect(isolatedPoints([5, null, 1, 2, null, undefined, 3, undefined, null, 4])).toEqual([0, 6, 9]);
+  });
+
+  it('finds none in an unbroken line', () => {
+    expect(isolatedPoints([1, undefined, 2, 3])).toEqual([]);
+  });
+});
+
+describe('isEmpty', () => {
+  it('is empty when no series has a finite value', () => {
+    expect(isEmpty([])).toBe(true);
+    expect(isEmpty([series('a', []), series('b', every(1, [null, Number.NaN]))])).toBe(true);
+  });
+
+  it('is not empty with one finite value', () => {
+    expect(isEmpty([series('a', []), series('b', every(1, [null, 0]))])).toBe(false);
+  });
+});
+
+describe('legendLabel', () => {
+  it('names the unit after the label', () => {
+    expect(legendLabel({ label: 'Piezometric level', unit: 'm' })).toBe('Piezometric level (m)');
+    expect(legendLabel({ label: 'Count', unit: '' })).toBe('Count');
+  });
+});
+
+describe('unitAxes', () => {
+  it('puts the first unit on the left, the second on the right and a third on an unseen scale of its own', () => {
+    const axes = unitAxes([{ unit: 'm' }, { unit: 'kPa' }, { unit: 'm' }, { unit: '°C' }]);
+    expect(axes).toEqual([
+      { unit: 'm', scale: 'u0', side: 'left' },
+      { unit: 'kPa', scale: 'u1', side: 'right' },
+      { unit: '°C', scale: 'u2', side: 'none' },
+    ]);
+  });
+});
+
+describe('limitLines', () => {
+  const axes = unitAxes([{ unit: 'm' }, { unit: 'kPa' }]);
+  const limit = (over: Partial<ChartLimit>): ChartLimit => ({
+    level: 'critical',
+    bound: 'upper',
+    value: 105.2,
+    unit: 'm',
+    ...over,
+  });
+
+  it('draws each level in the colour of spec 001 §9', () => {
+    const lines = limitLines(
+      [limit({ level: 'critical' }), limit({ level: 'warning' }), limit({ level: 'invalid' })],
+      axes,
+    );
+    expect(lines.map((l) => l.colour)).toEqual(['#D0021B', '#F5A623', '#4A90E2']);
+  });
+
+  it('dashes lower bounds and draws upper bounds solid', () => {
+    const [upper, lower] = limitLines([limit({ bound: 'upper' }), limit({ bound: 'lower' })], axes);
+    expect(upper!.dash).toEqual([]);
+    expect(lower!.dash.length).toBeGreaterThan(0);
+  });
+
+  it('attaches a limit to the scale of its unit, an unknown unit to the first', () => {
+    const lines = limitLines([limit({ unit: 'kPa' }), limit({ unit: 'm' }), limit({ unit: 'mm' })], axes);
+    expect(lines.map((l) => l.scale)).toEqual(['u1', 'u0', 'u0']);
+  });
+
+  it('labels a line with its words and its value', () => {
+    const format = valueFormat('en-US');
+    expect(limitLines([limit({ label: 'critical upper' })], axes, format)[0]!.text).toBe('critical upper 105.2 m');
+    expect(limitLines([limit({})], axes, format)[0]!.text).toBe('105.2 m');
+  });
+
+  it('leaves out a limit without a finite value', () => {
+    expect(limitLines([limit({ value: Number.NaN })], axes)).toEqual([]);
+  });
+});
+
+describe('scaleExtent', () => {
+  it('includes a limit lying within half the data span beyond the data', () => {
+    // data 100..110 (span 10): limits up to 115 and down to 95 count
+    expect(scaleExtent(100, 110, [114])).toEqual([100, 114]);
+    expect(scaleExtent(100, 110, [95])).toEqual([95, 110]);
+  });
+
+  it('ignores a limit further away, so that the data is not flattened', () => {
+    expect(scaleExtent(100, 110, [116, 80])).toEqual([100, 110]);
+  });
+
+  it('includes limits inside the data range without changing it', () => {
+    expect(scaleExtent(100, 110, [105])).toEqual([100, 110]);
+  });
+
+  it('measures the reach of flat data from its magnitude', () => {
+    // flat at 100: span taken as 10, so a limit up to 105 counts
+    expect(scaleExtent(100, 100, [104])).toEqual([100, 104]);
+    expect(scaleExtent(100, 100, [106])).toEqual([100, 100]);
+    expect(scaleExtent(0, 0, [0.4])).toEqual([0, 0.4]);
+  });
+
+  it('spans the limits when there is no data, and is unknown with neither', () => {
+    expect(scaleExtent(null, null, [90, 120])).toEqual([90, 120]);
+    expect(scaleExtent(Infinity, -Infinity, [])).toBeNull();
+  });
+});

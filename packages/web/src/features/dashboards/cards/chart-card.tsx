@@ -1,0 +1,106 @@
+import { Button, MenuItem, Select } from '@mui/material';
+import { PRESET_LISTS, presetRange, type DashboardCard, type TimePreset, type TimeRange } from '@vigil/domain';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chartSheet } from '../model/chart-export.ts';
+import { useChartCard } from '../model/use-chart-card.ts';
+import { useDashboardContext } from './card-context.ts';
+import { CardFrame } from './card-frame.tsx';
+
+// uPlot loads as a chunk of its own, the first time a chart is drawn.
+const TimeSeriesChart = lazy(() =>
+  import('../../../components/charts/time-series-chart.tsx').then((m) => ({ default: m.TimeSeriesChart })),
+);
+
+type Card = Extract<DashboardCard, { type: 'chart' }>;
+
+/** One or more metrics of one or more devices over a period; drag to zoom in, double-click to zoom out. */
+export function ChartCard({ card }: { card: Card }) {
+  const { t } = useTranslation('dashboards');
+  const { syncKey, now, openDevice } = useDashboardContext();
+  const [period, setPeriod] = useState<TimePreset>(card.period);
+  const [zoom, setZoom] = useState<TimeRange | null>(null);
+  const range = useMemo(() => zoom ?? presetRange(period, now), [zoom, period, now]);
+  const chart = useChartCard(card.series, range);
+  const title = card.title || chart.plotted.map((s) => s.label).join(', ');
+  const presets = PRESET_LISTS.default.presets.includes(period)
+    ? PRESET_LISTS.default.presets
+    : [period, ...PRESET_LISTS.default.presets];
+  const single = card.series.length === 1 ? card.series[0]! : null;
+  const limits = useMemo(
+    () => chart.limits.map((l) => ({ ...l, label: t(`chart.limitLabel.${l.level}_${l.bound}`) })),
+    [chart.limits, t],
+  );
+
+  return (
+    <CardFrame
+      title={title}
+      subtitle={zoom ? t('chart.zoomed') : t(`presets.${period}`)}
+      loading={chart.loading || chart.fetching}
+      error={chart.error}
+      onRetry={chart.refetch}
+      actions={
+        <>
+          {zoom && (
+            <Button size="small" onClick={() => setZoom(null)}>
+              {t('chart.resetZoom')}
+            </Button>
+          )}
+          {single && (
+            <Button
+              size="small"
+              onClick={() =>
+                openDevice({
+                  id: single.entity_id,
+                  entity_type: single.entity_type,
+                  title: chart.plotted[0]?.label ?? '',
+                })
+              }
+            >
+              {t('chart.device')}
+            </Button>
+          )}
+          <Select
+            size="small"
+            variant="standard"
+            value={period}
+            onChange={(e) => {
+              setZoom(null);
+              setPeriod(e.target.value as TimePreset);
+            }}
+            inputProps={{ 'aria-label': t('chart.period') }}
+            sx={{ fontSize: 13 }}
+          >
+            {presets.map((p) => (
+              <MenuItem key={p} value={p}>
+                {t(`presets.${p}`)}
+              </MenuItem>
+            ))}
+          </Select>
+        </>
+      }
+      exportSettings={() => ({
+        title,
+        subtitle: `${range.from.toISOString()} – ${range.to.toISOString()}`,
+        fileName: title,
+        data: [chartSheet(t('chart.sheet'), t('columns.time'), chart.plotted)],
+      })}
+    >
+      {!chart.loading && (
+        <Suspense fallback={null}>
+          <TimeSeriesChart
+            series={chart.plotted}
+            limits={limits}
+            height="fill"
+            syncKey={syncKey}
+            range={range}
+            onZoom={setZoom}
+            onResetZoom={() => setZoom(null)}
+            noDataText={t('noData')}
+            ariaLabel={t('chart.label', { title })}
+          />
+        </Suspense>
+      )}
+    </CardFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import type { DashboardCard as Card } from '@vigil/domain';
+import { ChartCard } from './chart-card.tsx';
+import { DeviceStateCard } from './device-state-card.tsx';
+import { DeviceTableCard } from './device-table-card.tsx';
+import { GaugeCard } from './gauge-card.tsx';
+import { StateSummaryCard } from './state-summary-card.tsx';
+
+/** A card of any type. */
+export function DashboardCard({ card }: { card: Card }) {
+  switch (card.type) {
+    case 'device-state':
+      return <DeviceStateCard card={card} />;
+    case 'state-summary':
+      return <StateSummaryCard card={card} />;
+    case 'chart':
+      return <ChartCard card={card} />;
+    case 'gauge':
+      return <GaugeCard card={card} />;
+    case 'device-table':
+      return <DeviceTableCard card={card} />;
+  }
+}

@@ -1,0 +1,75 @@
+import { Box, Chip, Link, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import type { DeviceProfile } from '@vigil/domain';
+import { useTranslation } from 'react-i18next';
+import { formatDisplayDate } from '../../../components/dates/display-date.ts';
+import { CardFrame } from '../cards/card-frame.tsx';
+import { DeviceBadges } from '../cards/device-badges.tsx';
+import { DeviceStates } from './device-states.tsx';
+
+/** Attachments that count (spec 001 §5): images, PDFs and videos with a public URL. */
+const shownAttachments = (device: DeviceProfile) =>
+  device.attachments.filter((a) => ['image', 'pdf', 'video'].includes(a.type) && a.public_url);
+
+/** The details card of an entity dashboard (spec 001 §2, §3). */
+export function DetailsCard({ device }: { device: DeviceProfile }) {
+  const { t, i18n } = useTranslation('dashboards');
+  const locale = i18n.resolvedLanguage ?? 'en-US';
+  const date = (iso: string | null) => (iso ? formatDisplayDate(iso, locale) : t('na'));
+  const rows: Array<[string, React.ReactNode]> = [
+    [t('details.title'), device.title],
+    [t('details.eid'), device.eid],
+    [t('details.type'), t(`entityTypes.${device.monitored_entity_type}`)],
+    [t('details.description'), device.description || t('na')],
+    [t('details.scheme'), device.scheme?.name ?? t('na')],
+    [t('details.interfaceNode'), device.interface_node?.title ?? t('na')],
+    [t('details.maintenance'), device.maintenance_mode ? t('details.yes') : t('details.no')],
+    [t('details.latestRead'), date(device.latest_payload_read_at)],
+    [t('details.latestReceived'), date(device.latest_payload_received_at)],
+    [
+      t('details.sla'),
+      t('details.slaValue', {
+        minutes: Math.round(device.contracted_sla_time / 60),
+        count: Math.round(device.contracted_sla_time / 60),
+      }),
+    ],
+    [t('details.certificate'), device.asset_certificate || t('na')],
+  ];
+  const attachments = shownAttachments(device);
+  return (
+    <CardFrame title={t('details.heading')}>
+      <Box sx={{ overflow: 'auto', flex: 1 }}>
+        <DeviceBadges device={device} />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+          <Table size="small" aria-label={t('details.heading')}>
+            <TableBody>
+              {rows.map(([label, value]) => (
+                <TableRow key={label}>
+                  <TableCell component="th" scope="row" sx={{ pl: 0, color: 'text.secondary', width: '40%' }}>
+                    {label}
+                  </TableCell>
+                  <TableCell sx={{ pr: 0 }}>{value}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <DeviceStates device={device} />
+        </Box>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label={t('details.labels')}>
+          {device.labels.map((label) => (
+            <Chip key={label} label={label} size="small" />
+          ))}
+        </Stack>
+        {attachments.length > 0 && (
+          <Box sx={{ mt: 1 }}>
+            <Typography variant="subtitle2">{t('details.attachments')}</Typography>
+            {attachments.map((a) => (
+              <Link key={a.public_url} href={a.public_url} target="_blank" rel="noopener" sx={{ display: 'block' }}>
+                {a.label || a.original_filename}
+              </Link>
+            ))}
+          </Box>
+        )}
+      </Box>
+    </CardFrame>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ChartSeries, MetricLimit, TimeseriesBody, TimeseriesResult } from '@vigil/domain';
+import type { TimeRange } from '@vigil/domain';
+import type { MetricInfo } from './metric-catalogue.ts';
+
+/**
+ * One metrics-provider call per metric and kind of series: the entity series of a metric share one
+ * call (grouped by monitored entity), data point series share another (grouped by data point).
+ * Without an interval the provider makes at most 2000 buckets of the range (spec 001 §7), so a
+ * zoomed range comes back at a finer resolution.
+ */
+export function timeseriesRequests(series: readonly ChartSeries[], range: TimeRange): TimeseriesBody[] {
+  const byKey = new Map<string, { metric: string; entities: Set<string>; dataPoints: Set<string> }>();
+  for (const s of series) {
+    const byDataPoint = s.data_point_id !== null;
+    const key = `${s.metric}|${byDataPoint}`;
+    const entry = byKey.get(key) ?? { metric: s.metric, entities: new Set(), dataPoints: new Set() };
+    if (byDataPoint) entry.dataPoints.add(s.data_point_id!);
+    else entry.entities.add(s.entity_id);
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()].map(({ metric, entities, dataPoints }) => ({
+    time_field: 'read_at',
+    from_time: range.from.toISOString(),
+    to_time: range.to.toISOString(),
+    metric,
+    aggregation: { function: 'avg', group_by: dataPoints.size ? 'data_point_id' : 'monitored_entity' },
+    filters: dataPoints.size ? { data_point_ids: [...dataPoints] } : { monitored_entity_ids: [...entities] },
+  }));
+}
+
+/** The points of one card series in the answers to its requests, oldest first, times in epoch ms. */
+export function seriesPoints(
+  series: ChartSeries,
+  results: ReadonlyArray<TimeseriesResult | undefined>,
+  requests: readonly TimeseriesBody[],
+): Array<[number, number]> {
+  const at = requests.findIndex(
+    (r) =>
+      r.metric === series.metric &&
+      (series.data_point_id === null
+        ? r.filters?.monitored_entity_ids?.includes(series.entity_id)
+        : r.filters?.data_point_ids?.includes(series.data_point_id)),
+  );
+  const data = results[at]?.data ?? [];
+  const found = data.find((d) =>
+    series.data_point_id === null ? d.monitored_entity === series.entity_id : d.data_point_id === series.data_point_id,
+  );
+  if (!found) return [];
+  return Object.entries(found.values)
+    .map(([time, value]) => [Date.parse(time), value] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+}
+
+export interface CardLimit {
+  level: 'warning' | 'critical';
+  bound: 'upper' | 'lower';
+  value: number;
+  unit: string;
+}
+
+/**
+ * The limit lines of a chart: a limit is drawn when every entity charted with that metric has it at
+ * the same value (one piezometer, or several under their scheme's limits). Limits that differ between
+ * the devices of one chart would only clutter it; each device's own chart shows them.
+ */
+export function sharedLimits(
+  series: readonly ChartSeries[],
+  infoOf: (s: ChartSeries) => MetricInfo,
+  limitsOfEntity: (entityId: string) => readonly MetricLimit[] | undefined,
+): CardLimit[] {
+  const byMetric = new Map<string, { info: MetricInfo; entities: Set<string> }>();
+  for (const s of series) {
+    const info = infoOf(s);
+    const entry = byMetric.get(info.metric) ?? { info, entities: new Set<string>() };
+    entry.entities.add(s.entity_id);
+    byMetric.set(info.metric, entry);
+  }
+  const lines: CardLimit[] = [];
+  for (const { info, entities } of byMetric.values()) {
+    const perEntity = [...entities].map((id) =>
+      (limitsOfEntity(id) ?? []).filter((l) => l.group === info.group && l.metric === info.key),
+    );
+    for (const limit of perEntity[0] ?? []) {
+      const same = perEntity.every((list) =>
+        list.some((l) => l.level === limit.level && l.bound === limit.bound && l.value === limit.value),
+      );
+      if (same) lines.push({ level: limit.level, bound: limit.bound, value: limit.value, unit: info.unit });
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,34 @@
+import { Box } from '@mui/material';
+import { GRID_COLUMNS, readingOrder, type DashboardCard as Card } from '@vigil/domain';
+import { DashboardCard } from '../cards/dashboard-card.tsx';
+import { GRID_GAP, ROW_HEIGHT } from './grid-metrics.ts';
+
+/**
+ * A page's cards as they are laid out: 16 columns from tablet width up; one column on a phone, in
+ * reading order (top to bottom, left to right), each card keeping its height.
+ */
+export function CardGrid({ cards }: { cards: readonly Card[] }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` },
+        gridAutoRows: `${ROW_HEIGHT}px`,
+        gap: `${GRID_GAP}px`,
+      }}
+    >
+      {readingOrder(cards).map((card) => (
+        <Box
+          key={card.id}
+          sx={{
+            minWidth: 0,
+            gridColumn: { xs: '1', sm: `${card.layout.x + 1} / span ${card.layout.w}` },
+            gridRow: { xs: `span ${card.layout.h}`, sm: `${card.layout.y + 1} / span ${card.layout.h}` },
+          }}
+        >
+          <DashboardCard card={card} />
+        </Box>
+      ))}
+    </Box>
+  );
+}

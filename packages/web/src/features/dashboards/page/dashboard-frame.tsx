@@ -1,0 +1,64 @@
+import type { StateType } from '@vigil/domain';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { DashboardContext, type DashboardContextValue } from '../cards/card-context.ts';
+import { DeviceDetailPanel, type OpenDevice } from '../detail/device-detail-panel.tsx';
+import { CARD_REFRESH_MS, useDashboardData } from '../model/use-dashboard-data.ts';
+
+/** The clock moves at most this often when states change, so that a burst of changes is one refresh. */
+const MIN_CLOCK_STEP_MS = 30_000;
+
+/**
+ * What a page of cards shares: its state type, one crosshair, the clock that rolling periods end at
+ * (moved every 900000 ms and when the stream reports changed states), and the device detail panel,
+ * which `?entity={id}` also opens (the notification's entity link).
+ */
+export function DashboardFrame({
+  stateType,
+  pageKey,
+  children,
+}: {
+  stateType: StateType;
+  pageKey: string;
+  children: ReactNode;
+}) {
+  const { devices } = useDashboardData();
+  const [now, setNow] = useState(() => new Date());
+  const [open, setOpen] = useState<OpenDevice | null>(null);
+  const [params, setParams] = useSearchParams();
+  const entityParam = params.get('entity');
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), CARD_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    setNow((previous) => (Date.now() - previous.getTime() >= MIN_CLOCK_STEP_MS ? new Date() : previous));
+  }, [devices.dataUpdatedAt]);
+  useEffect(() => {
+    const device = entityParam ? devices.data?.find((d) => d.id === entityParam) : undefined;
+    if (device) setOpen({ id: device.id, entity_type: device.monitored_entity_type, title: device.title });
+  }, [entityParam, devices.data]);
+
+  const value = useMemo<DashboardContextValue>(
+    () => ({ stateType, syncKey: `${stateType}:${pageKey}`, now, openDevice: setOpen }),
+    [stateType, pageKey, now],
+  );
+  const close = () => {
+    setOpen(null);
+    if (entityParam)
+      setParams(
+        (p) => {
+          p.delete('entity');
+          return p;
+        },
+        { replace: true },
+      );
+  };
+  return (
+    <DashboardContext.Provider value={value}>
+      {children}
+      <DeviceDetailPanel device={open} stateType={stateType} onClose={close} />
+    </DashboardContext.Provider>
+  );
+}

@@ -1,0 +1,88 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import { Box, Button, IconButton, Menu, MenuItem } from '@mui/material';
+import type { DashboardPage, DashboardTree, StateType } from '@vigil/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pagePath } from '../model/dashboard-paths.ts';
+import { withChildPage, withoutPage, withPageTitle } from '../model/tree-edits.ts';
+import { PageTitleDialog } from './page-title-dialog.tsx';
+import type { usePageEditing } from './use-page-editing.ts';
+
+type Dialog = 'add' | 'rename' | null;
+
+/** An editor's actions on a page: edit its cards, add a child page, rename it, delete it. */
+export function PageActions({
+  tree,
+  page,
+  stateType,
+  editing,
+}: {
+  tree: DashboardTree;
+  page: DashboardPage;
+  stateType: StateType;
+  editing: ReturnType<typeof usePageEditing>;
+}) {
+  const { t } = useTranslation('dashboards');
+  const navigate = useNavigate();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const isRoot = page.path === tree.pages[0]!.path;
+  const choose = (next: Dialog) => {
+    setMenu(null);
+    setDialog(next);
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Button variant="outlined" startIcon={<EditOutlined />} onClick={editing.start}>
+        {t('editor.editPage')}
+      </Button>
+      <IconButton aria-label={t('editor.pageMenu')} onClick={(e) => setMenu(e.currentTarget)}>
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        <MenuItem onClick={() => choose('add')}>{t('editor.addPage')}</MenuItem>
+        <MenuItem onClick={() => choose('rename')}>{t('editor.renamePage')}</MenuItem>
+        {!isRoot && (
+          <MenuItem
+            onClick={async () => {
+              setMenu(null);
+              if (!window.confirm(t('editor.deleteConfirm', { title: page.title }))) return;
+              if (await editing.saveTree(withoutPage(tree, page.path)))
+                navigate(pagePath(stateType, page.path.slice(0, page.path.lastIndexOf('/'))));
+            }}
+          >
+            {t('editor.deletePage')}
+          </MenuItem>
+        )}
+      </Menu>
+      {dialog === 'add' && (
+        <PageTitleDialog
+          heading={t('editor.addPageUnder', { title: page.title })}
+          initial=""
+          busy={editing.saving}
+          onClose={() => setDialog(null)}
+          onSave={async (title) => {
+            const added = withChildPage(tree, page.path, title);
+            if (await editing.saveTree(added.tree)) {
+              setDialog(null);
+              navigate(pagePath(stateType, added.path));
+            }
+          }}
+        />
+      )}
+      {dialog === 'rename' && (
+        <PageTitleDialog
+          heading={t('editor.renamePage')}
+          initial={page.title}
+          busy={editing.saving}
+          onClose={() => setDialog(null)}
+          onSave={async (title) => {
+            if (await editing.saveTree(withPageTitle(tree, page.path, title))) setDialog(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
