@@ -198,7 +198,7 @@ declare global {
  * canvases exist and each has been painted (sized, and holding at least one non-transparent pixel:
  * uPlot paints axes and series in one go, from the data it was made with), it notes the time.
  */
-function watchCharts(charts: number) {
+export function watchCharts(charts: number) {
   if (!location.pathname.startsWith('/safety-state/')) return;
   const state: NonNullable<Window['__benchDraw']> = { charts: new Map(), longTasks: [] };
   window.__benchDraw = state;

@@ -38,8 +38,11 @@ test.describe('landing and menu', () => {
     await expect(menu.getByRole('img', { name: CERRO_AZUL })).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Version 0.1.0' })).toBeVisible();
 
+    await expect(page.getByRole('heading', { level: 1, name: 'Cerro Azul TSF overview' })).toBeVisible();
+
     // A module that a later release builds is a designed page naming it, not a blank one.
-    await expect(page.getByRole('heading', { level: 1, name: 'Safety state' })).toBeVisible();
+    await menu.getByRole('link', { name: 'File manager' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'File manager' })).toBeVisible();
     await expect(page.getByText('Coming in a later release')).toBeVisible();
     await saveScreens(page, 'shell-module-page');
   });
@@ -121,7 +124,7 @@ test.describe('landing and menu', () => {
     await page.setViewportSize(PHONE);
     await signInWithStoredSession(page, 'admin', 'vigil-demo');
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Safety state' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cerro Azul TSF overview' })).toBeVisible();
     await expect(mainMenu(page)).toBeHidden();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -244,7 +247,8 @@ test.describe('session expiry', () => {
     page,
     request,
   }) => {
-    await openShell(page, 'operator');
+    // A page that calls nothing by itself: dashboards refresh, and would find the revoked token first.
+    await openShell(page, 'operator', '/file-manager');
     const { token } = await page.evaluate(() => JSON.parse(localStorage.getItem('vigil.session')!));
     const revoked = await request.post('/auth/api/v1/users/logout', { headers: auth(token) });
     expect(revoked.status()).toBe(204);

@@ -220,8 +220,13 @@ describe('scaleExtent', () => {
   it('measures the reach of flat data from its magnitude', () => {
     // flat at 100: span taken as 10, so a limit up to 105 counts
     expect(scaleExtent(100, 100, [104])).toEqual([100, 104]);
-    expect(scaleExtent(100, 100, [106])).toEqual([100, 100]);
     expect(scaleExtent(0, 0, [0.4])).toEqual([0, 0.4]);
+  });
+
+  it('centres flat data in a band a tenth of its value wide', () => {
+    expect(scaleExtent(100, 100, [106])).toEqual([95, 105]);
+    expect(scaleExtent(1136.5, 1136.5, [])).toEqual([1079.675, 1193.325]);
+    expect(scaleExtent(0, 0, [])).toEqual([-0.5, 0.5]);
   });
 
   it('spans the limits when there is no data, and is unknown with neither', () => {

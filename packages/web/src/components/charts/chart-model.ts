@@ -111,7 +111,10 @@ export function scaleExtent(
   const span = dataMax - dataMin || Math.abs(dataMax) * 0.1 || 1;
   const reach = span * LIMIT_REACH;
   const near = limitValues.filter((v) => v >= dataMin - reach && v <= dataMax + reach);
-  return [Math.min(dataMin, ...near), Math.max(dataMax, ...near)];
+  const low = Math.min(dataMin, ...near);
+  const high = Math.max(dataMax, ...near);
+  // A flat series sits in the middle of a band a tenth of its value wide, not on an axis of its own making.
+  return low === high ? [low - span / 2, high + span / 2] : [low, high];
 }
 
 interface Readings {

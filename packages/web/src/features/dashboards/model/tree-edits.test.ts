@@ -1,6 +1,6 @@
 import { dashboardTreeSchema, type DashboardTree } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { newCardId, withChildPage, withoutPage, withPageTitle } from './tree-edits.ts';
+import { newCardId, untouched, withChildPage, withoutPage, withPageTitle } from './tree-edits.ts';
 
 const tree: DashboardTree = {
   version: 1,
@@ -45,5 +45,15 @@ describe('dashboard tree edits', () => {
     const card = { id: 'card-2' } as never;
     expect(newCardId([card, card])).toBe('card-3');
     expect(newCardId([])).toBe('card-1');
+  });
+});
+
+describe('edits of two editors', () => {
+  it('are both kept when they rewrite different pages, and not when the other changed this page or one under it', () => {
+    const theirs = withPageTitle(tree, 'root/south', 'South berm');
+    expect(untouched(tree, theirs, ['root/north'])).toBe(true);
+    expect(untouched(tree, theirs, ['root/south'])).toBe(false);
+    expect(untouched(tree, withPageTitle(tree, 'root/north/pz', 'PZ'), ['root/north'])).toBe(false);
+    expect(untouched(tree, withChildPage(tree, 'root', 'East').tree, ['root/north'])).toBe(true);
   });
 });

@@ -41,3 +41,10 @@ export function newCardId(cards: readonly DashboardCard[]): string {
   const taken = new Set(cards.map((c) => c.id));
   for (let n = cards.length + 1; ; n++) if (!taken.has(`card-${n}`)) return `card-${n}`;
 }
+
+/** Whether `pages` (and their descendants) are the same in both trees: another editor left them alone. */
+export function untouched(mine: DashboardTree, theirs: DashboardTree, pages: readonly string[]): boolean {
+  const under = (tree: DashboardTree, path: string) =>
+    JSON.stringify(tree.pages.filter((p) => p.path === path || p.path.startsWith(`${path}/`)));
+  return pages.every((path) => under(mine, path) === under(theirs, path));
+}

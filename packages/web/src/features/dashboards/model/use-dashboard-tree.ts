@@ -17,11 +17,11 @@ export function useDashboardTree(stateType: StateType) {
   const { project, modules, activeRole } = useSession();
   const moduleId = modules.find((m) => m.path === stateType)?.id ?? '';
   const query = useQuery({ ...moduleDataQuery(project.id, moduleId), enabled: Boolean(moduleId) });
-  const parsed = dashboardTreeSchema.safeParse(query.data?.data);
   const tree: DashboardTree | undefined = query.data
-    ? parsed.success
-      ? parsed.data
-      : { version: 1, pages: [{ path: ROOT_PAGE, title: t('page.rootTitle'), cards: [] }] }
+    ? (parseTree(query.data.data) ?? {
+        version: 1,
+        pages: [{ path: ROOT_PAGE, title: t('page.rootTitle'), cards: [] }],
+      })
     : undefined;
   return {
     query,
@@ -41,4 +41,10 @@ export function useSaveDashboardTree(moduleId: string) {
       uiApi.saveModuleData(project.id, moduleId, { user: user.id, timestamp: version, data: tree }),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.ui.moduleData(project.id, moduleId), saved),
   });
+}
+
+/** A stored tree, or null when nothing (or nothing readable) is stored. */
+export function parseTree(data: unknown): DashboardTree | null {
+  const parsed = dashboardTreeSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }

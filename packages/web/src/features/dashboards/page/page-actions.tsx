@@ -49,7 +49,7 @@ export function PageActions({
             onClick={async () => {
               setMenu(null);
               if (!window.confirm(t('editor.deleteConfirm', { title: page.title }))) return;
-              if (await editing.saveTree(withoutPage(tree, page.path)))
+              if (await editing.saveEdit({ apply: (base) => withoutPage(base, page.path), pages: [page.path] }))
                 navigate(pagePath(stateType, page.path.slice(0, page.path.lastIndexOf('/'))));
             }}
           >
@@ -64,10 +64,15 @@ export function PageActions({
           busy={editing.saving}
           onClose={() => setDialog(null)}
           onSave={async (title) => {
-            const added = withChildPage(tree, page.path, title);
-            if (await editing.saveTree(added.tree)) {
+            let path = '';
+            const apply = (base: DashboardTree) => {
+              const added = withChildPage(base, page.path, title);
+              path = added.path;
+              return added.tree;
+            };
+            if (await editing.saveEdit({ apply, pages: [] })) {
               setDialog(null);
-              navigate(pagePath(stateType, added.path));
+              navigate(pagePath(stateType, path));
             }
           }}
         />
@@ -79,7 +84,8 @@ export function PageActions({
           busy={editing.saving}
           onClose={() => setDialog(null)}
           onSave={async (title) => {
-            if (await editing.saveTree(withPageTitle(tree, page.path, title))) setDialog(null);
+            const apply = (base: DashboardTree) => withPageTitle(base, page.path, title);
+            if (await editing.saveEdit({ apply, pages: [page.path] })) setDialog(null);
           }}
         />
       )}
