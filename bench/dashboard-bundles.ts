@@ -57,8 +57,9 @@ export function measureDashboardBundles(dist = DIST): DashboardBundles | undefin
 
   const before = new Set([...closure(manifest, entry), ...closure(manifest, app)]);
   const route = closure(manifest, keys.route);
-  for (const lazy of ['chart', 'editor'] as const)
-    if (route.has(keys[lazy])) problems.push(`${DASHBOARD_SOURCES[lazy]} loads with the dashboard route, not lazily`);
+  if (before.has(keys.route)) problems.push(`${DASHBOARD_SOURCES.route} loads with the first page, not lazily`);
+  for (const [part, key] of [['chart', keys.chart] as const, ['editor', keys.editor] as const])
+    if (route.has(key)) problems.push(`${DASHBOARD_SOURCES[part]} loads with the dashboard route, not lazily`);
   const chart = closure(manifest, keys.chart);
   const editor = closure(manifest, keys.editor);
 

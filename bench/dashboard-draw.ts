@@ -1,7 +1,7 @@
-import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { presetRange, type DashboardCard, type DashboardTree } from '@vigil/domain';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
@@ -11,10 +11,12 @@ import { seedHistory } from '../packages/server/src/demo/history.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import playwrightConfig from '../playwright.config.ts';
-import { measureDashboardBundles } from './dashboard-bundles.ts';
+import { measureDashboardBundles, type DashboardBundles } from './dashboard-bundles.ts';
+import { breakdownText, traceLoad, type TraceBreakdown } from './dashboard-trace.ts';
 import { percentile } from './measure.ts';
+import { cpuBetween, sampleCpu } from './process-cpu.ts';
 import { machine } from './report.ts';
-import { bundleTable, measureWebBundles } from './web-bundles.ts';
+import { bundleTable, measureWebBundles, type BundleRow } from './web-bundles.ts';
 
 /**
  * Issue 17's budget: a dashboard page of 8 chart cards × 2000 points each, from navigation to every
@@ -35,14 +37,39 @@ export const BUDGET_FIRST_PAGE_KIB = 340;
 const METRIC = 'calculated_metrics.piezometric_level';
 const WEB_DIST = join(import.meta.dirname, '../packages/web/dist');
 
+export interface WebBuild {
+  /** a copy of packages/web/dist, which the server serves: a rebuild during the run changes nothing */
+  dist: string;
+  builtAt: string;
+  bundles: BundleRow[];
+  dashboard: DashboardBundles;
+}
+
+/**
+ * Copies the web app's build and measures its bundles (bench/web-bundles.ts reads packages/web/dist:
+ * the copy is checked to be the build it measured).
+ */
+export function snapshotWebBuild(into: string): WebBuild {
+  const manifest = join(WEB_DIST, '.vite/manifest.json');
+  if (!existsSync(manifest)) throw new Error('packages/web/dist is missing: run `npm run build`');
+  const dist = join(into, 'web');
+  cpSync(WEB_DIST, dist, { recursive: true });
+  const bundles = measureWebBundles();
+  const copied = readFileSync(join(dist, '.vite/manifest.json'), 'utf8');
+  if (!bundles || readFileSync(manifest, 'utf8') !== copied)
+    throw new Error('packages/web/dist changed while it was copied (a build running?): run again');
+  const dashboard = measureDashboardBundles(dist)!;
+  return { dist, builtAt: statSync(join(dist, 'index.html')).mtime.toISOString(), bundles, dashboard };
+}
+
 /** The server as `npm start` builds it (demo seeded, history written, no simulator), in this process. */
 export async function startServer() {
-  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('packages/web/dist is missing: run `npm run build`');
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-dashboard-'));
+  const web = snapshotWebBuild(dataDir);
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
-    WEB_DIST,
+    WEB_DIST: web.dist,
     DEMO_HISTORY: 'on',
     SIMULATOR: 'off',
     PASSWORD_HASH_COST: '10',
@@ -60,6 +87,7 @@ export async function startServer() {
   const historySeconds = (performance.now() - started) / 1000;
   return {
     base,
+    web,
     readings,
     historySeconds,
     async close() {
@@ -184,6 +212,8 @@ export interface DrawRun {
   domContentLoadedMs: number;
   scripts: { count: number; lastEndMs: number };
   longTasks: { count: number; totalMs: number };
+  /** cores used on average during the load by this process tree (server, browser) and by other work */
+  cores: { own: number; other: number };
   requests: Array<{ path: string; kind: string; startMs: number; endMs: number; kiB: number }>;
 }
 
@@ -240,6 +270,7 @@ function pageReport(): DrawRun {
     domContentLoadedMs: nav.domContentLoadedEventEnd,
     scripts: { count: scripts.length, lastEndMs: Math.max(...scripts.map((r) => r.responseEnd)) },
     longTasks: { count: state.longTasks.length, totalMs: state.longTasks.reduce((a, b) => a + b, 0) },
+    cores: { own: Number.NaN, other: Number.NaN },
     requests: resources.map((r) => ({
       path: new URL(r.name).pathname,
       kind: r.initiatorType,
@@ -250,26 +281,56 @@ function pageReport(): DrawRun {
   };
 }
 
-/** Loads the bench page `runs` times in headless Chromium (one browser context: later loads find the HTTP cache warm). */
-export async function measureDraws(base: string, session: BenchPage['session'], runs = RUNS): Promise<DrawRun[]> {
+const drawn = () => window.__benchDraw?.drawnAt !== undefined;
+
+async function signedInContext(
+  base: string,
+  session: BenchPage['session'],
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  const setup = await context.newPage();
+  // any page of the origin reaches its localStorage; a static file loads no application (e2e/support/stored-session.ts)
+  await setup.goto('/favicon.svg');
+  await setup.evaluate((value) => localStorage.setItem('vigil.session', JSON.stringify(value)), session);
+  await setup.close();
+  await context.addInitScript(watchCharts, CHARTS);
+  return context;
+}
+
+/** One load of the bench page in a new tab, until every chart is drawn. */
+async function load(context: BrowserContext): Promise<DrawRun> {
+  const page = await context.newPage();
+  const before = sampleCpu();
+  await page.goto(`/safety-state/${PAGE_PATH}`);
+  await page.waitForFunction(drawn, null, { timeout: 30_000 });
+  const cpu = cpuBetween(before, sampleCpu());
+  const run = await page.evaluate(pageReport);
+  await page.close();
+  return { ...run, cores: { own: cpu.ownCores, other: cpu.otherCores } };
+}
+
+/**
+ * Loads the bench page `runs` times in headless Chromium, in one browser context (later loads find
+ * the HTTP cache warm), then once more under tracing: where the main thread's time goes.
+ */
+export async function measureDraws(
+  base: string,
+  session: BenchPage['session'],
+  runs = RUNS,
+): Promise<{ runs: DrawRun[]; trace: TraceBreakdown | string }> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   try {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-    const setup = await context.newPage();
-    // any page of the origin reaches its localStorage; a static file loads no application (e2e/support/stored-session.ts)
-    await setup.goto('/favicon.svg');
-    await setup.evaluate((value) => localStorage.setItem('vigil.session', JSON.stringify(value)), session);
-    await setup.close();
-    await context.addInitScript(watchCharts, CHARTS);
+    const context = await signedInContext(base, session, browser);
     const results: DrawRun[] = [];
-    for (let i = 0; i < runs; i++) {
-      const page: Page = await context.newPage();
-      await page.goto(`/safety-state/${PAGE_PATH}`);
-      await page.waitForFunction(() => window.__benchDraw?.drawnAt !== undefined, null, { timeout: 30_000 });
-      results.push(await page.evaluate(pageReport));
-      await page.close();
-    }
-    return results;
+    for (let i = 0; i < runs; i++) results.push(await load(context));
+    const page = await context.newPage();
+    // a diagnosis: when the trace cannot be read, the measurement still stands
+    const trace = await traceLoad(browser, page, `/safety-state/${PAGE_PATH}`, async () => {
+      await page.waitForFunction(drawn, null, { timeout: 30_000 });
+      return page.evaluate(() => window.__benchDraw!.drawnAt!);
+    }).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    return { runs: results, trace };
   } finally {
     await browser.close();
   }
@@ -280,18 +341,19 @@ const ms = (value: number) => value.toFixed(0);
 /** One row per load: the milestones from navigation to the last chart drawn. */
 export function runsTable(runs: DrawRun[]): string {
   const apiEnd = (run: DrawRun, part: string) =>
-    Math.max(...run.requests.filter((r) => r.path.includes(part)).map((r) => r.endMs), Number.NaN);
+    Math.max(...run.requests.filter((r) => r.path.includes(part)).map((r) => r.endMs));
   const timeseries = (run: DrawRun) => run.requests.filter((r) => r.path.includes('/metrics/timeseries'));
   return [
-    '| load | document | scripts (last of n) | DOMContentLoaded | dashboard tree | timeseries (first start – last end) | first chart | every chart drawn | long tasks (n, total) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| load | document | scripts (last of n) | DOMContentLoaded | dashboard tree | timeseries (first start – last end) | chart chunk | first chart | every chart drawn | long tasks (n, total) | cores: ours, others |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...runs.map((run, i) => {
       const ts = timeseries(run);
       return (
         `| ${i === 0 ? 'cold' : `warm ${i}`} | ${ms(run.documentMs)} | ${ms(run.scripts.lastEndMs)} (${run.scripts.count}) | ` +
         `${ms(run.domContentLoadedMs)} | ${ms(apiEnd(run, '/modules/'))} | ` +
         `${ms(Math.min(...ts.map((r) => r.startMs)))} – ${ms(Math.max(...ts.map((r) => r.endMs)))} (${ts.length}) | ` +
-        `${ms(run.chartsMs[0]!)} | **${ms(run.drawnMs)}** | ${run.longTasks.count}, ${ms(run.longTasks.totalMs)} |`
+        `${ms(apiEnd(run, '/time-series-chart-'))} | ${ms(run.chartsMs[0]!)} | **${ms(run.drawnMs)}** | ` +
+        `${run.longTasks.count}, ${ms(run.longTasks.totalMs)} | ${run.cores.own.toFixed(2)}, ${run.cores.other.toFixed(2)} |`
       );
     }),
   ].join('\n');
@@ -311,23 +373,30 @@ async function main() {
   const command = process.env.BENCH_COMMAND ?? 'npx node bench/dashboard-draw.ts';
   const server = await startServer();
   let page: BenchPage;
-  let runs: DrawRun[];
+  let measured: Awaited<ReturnType<typeof measureDraws>>;
   try {
-    console.log(`demo history: ${server.readings} readings over ${HISTORY_DAYS} days in ${server.historySeconds.toFixed(1)} s`);
+    console.log(
+      `demo history: ${server.readings} readings over ${HISTORY_DAYS} days in ${server.historySeconds.toFixed(1)} s`,
+    );
     page = await addBenchPage(server.base);
     console.log(`page ${PAGE_PATH} of ${page.projectName}: ${page.eids.join(', ')}; points ${page.points.join(', ')}`);
-    runs = await measureDraws(server.base, page.session);
+    measured = await measureDraws(server.base, page.session);
   } finally {
     await server.close();
   }
+  const { runs, trace } = measured;
+  const { bundles, dashboard, builtAt } = server.web;
 
-  const warm = runs.slice(1).map((r) => r.drawnMs);
+  const warmRuns = runs.slice(1);
+  const warm = warmRuns.map((r) => r.drawnMs);
   const median = percentile(warm, 50);
   const max = Math.max(...warm);
-  const bundles = measureWebBundles();
-  const dashboard = measureDashboardBundles();
-  const firstPage = bundles?.find((r) => r.part === 'signed-in first page total')?.gzipKiB;
-  const medianRun = runs.slice(1).find((r) => r.drawnMs === median)!;
+  const medianRun = warmRuns.find((r) => r.drawnMs === median)!;
+  const others = percentile(
+    warmRuns.map((r) => r.cores.other),
+    50,
+  );
+  const firstPage = bundles.find((r) => r.part === 'signed-in first page total')!.gzipKiB;
 
   const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
   const summary = [
@@ -336,30 +405,36 @@ async function main() {
     `| navigation → ${CHARTS} charts drawn, warm HTTP cache | ${warm.length} | ${ms(median)} | ${ms(max)} | ≤ ${BUDGET_MS} ms: ${verdict(max <= BUDGET_MS)} |`,
     `| navigation → ${CHARTS} charts drawn, cold (first load) | 1 | ${ms(runs[0]!.drawnMs)} | ${ms(runs[0]!.drawnMs)} | ${verdict(runs[0]!.drawnMs <= BUDGET_MS)} |`,
   ].join('\n');
-  const bundleRows = [...(bundles ?? []), ...(dashboard?.rows ?? [])];
   const notes = [
     `- Points per chart (metrics provider, ${PERIOD}, avg, ≤ 2000 buckets): ${page.points.join(', ')} (${page.eids.join(', ')})`,
-    `- Budget "signed-in first page total ≤ ${BUDGET_FIRST_PAGE_KIB} KiB gzip": ${firstPage === undefined ? 'not measured' : `${firstPage.toFixed(1)} KiB, ${verdict(firstPage <= BUDGET_FIRST_PAGE_KIB)}`}`,
-    `- Chunks: ${dashboard?.problems.length ? dashboard.problems.join('; ') : 'dashboard route, chart (uPlot) and editor (react-grid-layout) are separate chunks; chart and editor load lazily'}`,
+    `- Other work on the machine during the warm loads: ${others.toFixed(2)} cores (median); this process and its browser: ${percentile(
+      warmRuns.map((r) => r.cores.own),
+      50,
+    ).toFixed(2)} cores`,
+    `- Budget "signed-in first page total ≤ ${BUDGET_FIRST_PAGE_KIB} KiB gzip": ${firstPage.toFixed(1)} KiB, ${verdict(firstPage <= BUDGET_FIRST_PAGE_KIB)}`,
+    `- Chunks: ${dashboard.problems.length ? dashboard.problems.join('; ') : 'dashboard route, chart (uPlot) and editor (react-grid-layout) are separate chunks; chart and editor load lazily'}`,
   ].join('\n');
   const section = [
     `- Machine: ${machine()}`,
     `- Node: ${process.version}; Chromium ${playwrightConfig.use?.launchOptions?.executablePath} (flags of playwright.config.ts), viewport 1280×800`,
     `- Command: \`${command}\``,
-    `- Set-up: dashboard draw (issue 17): in-process server on a temporary SQLite file, demo site with ${HISTORY_DAYS} days of history (${server.readings} readings), no simulator; page \`/safety-state/${PAGE_PATH}\` with ${CHARTS} chart cards (one piezometer each, ${PERIOD}); ${RUNS} loads in one browser context, the first cold; "drawn": ${CHARTS} \`.uplot canvas\` sized and holding painted pixels, checked every animation frame`,
+    `- Set-up: dashboard draw (issue 17): in-process server on a temporary SQLite file serving a copy of packages/web/dist (built ${builtAt}), demo site with ${HISTORY_DAYS} days of history (${server.readings} readings), no simulator; page \`/safety-state/${PAGE_PATH}\` with ${CHARTS} chart cards (one piezometer each, ${PERIOD}); ${RUNS} loads in new tabs of one browser context, the first cold; "drawn": ${CHARTS} \`.uplot canvas\` sized and holding painted pixels, checked every animation frame`,
     '',
     summary,
     '',
     notes,
     '',
-    'Milestones of each load (ms since navigation start):',
+    'Milestones of each load (ms since navigation start; "cores": CPU time over the load\'s wall time):',
     '',
     runsTable(runs),
     '',
-    bundleRows.length ? `Web app build (packages/web/dist):\n\n${bundleTable(bundleRows)}` : 'web bundle sizes not measured: run `npm run build` first',
+    typeof trace === 'string' ? `The traced load could not be analysed: ${trace}` : breakdownText(trace),
+    '',
+    `Web app build (packages/web/dist):\n\n${bundleTable([...bundles, ...dashboard.rows])}`,
   ].join('\n');
   console.log(`\n${section}\n\nRequests of the median warm load:\n\n${waterfall(medianRun)}\n`);
 
+  if (process.env.BENCH_RESULTS === 'off') return;
   const resultsFile = join(import.meta.dirname, 'RESULTS.md');
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
   appendFileSync(resultsFile, `\n## ${when} UTC\n\n${section}\n`);

@@ -8,9 +8,16 @@ import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
+import { measureDashboardBundles } from './dashboard-bundles.ts';
 import { httpCall, percentile, runLoad, type LoadOptions } from './measure.ts';
 import { appendResults, machine, table, type Row } from './report.ts';
 import { bundleTable, measureWebBundles } from './web-bundles.ts';
+
+// The web app as `npm start` builds it: its bundle sizes are measured, and the dashboard bench loads it.
+// BENCH_BUILD=off measures packages/web/dist as it is.
+if (process.env.BENCH_BUILD !== 'off') {
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: join(import.meta.dirname, '..') });
+}
 
 // The server as `npm start` builds it, in this process, on a fresh SQLite file; calls go over real HTTP.
 // Only PASSWORD_HASH_COST is taken from the environment, so that a cheaper or dearer cost can be compared.
@@ -86,7 +93,8 @@ await app.close();
 await db.destroy();
 rmSync(dataDir, { recursive: true, force: true });
 
-const bundles = measureWebBundles();
+const webBundles = measureWebBundles();
+const bundles = webBundles && [...webBundles, ...(measureDashboardBundles()?.rows ?? [])];
 console.log(`\n${table(rows)}\n`);
 if (bundles) console.log(`${bundleTable(bundles)}\n`);
 else console.log('web bundle sizes not measured: run `npm run build` first');
@@ -103,6 +111,15 @@ appendResults(
   bundles ? `Web app build (packages/web/dist, \`npm run build\`):\n\n${bundleTable(bundles)}` : undefined,
 );
 console.log(`appended to ${resultsFile}`);
+
+// Issue 17's dashboard budget (about a minute): 8 charts × 2000 points drawn in headless Chromium, on
+// the web build above. Its own process too; BENCH_DASHBOARD=off skips it.
+if (process.env.BENCH_DASHBOARD !== 'off') {
+  execFileSync(process.execPath, [join(import.meta.dirname, 'dashboard-draw.ts')], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_COMMAND: command },
+  });
+}
 
 // Issue 6's notification budgets (about a minute): ingest → stream latency under load, 1000 stream
 // clients. Its own process too; BENCH_NOTIFICATIONS=off skips it.

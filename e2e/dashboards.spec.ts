@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { auth } from './support/api.ts';
 import { addDashboardPage, card, dashboardTree, stateBlock } from './support/dashboards.ts';
-import { CERRO_AZUL, ingest, instrumentByEid } from './support/notifications.ts';
+import { afterSnackbars, CERRO_AZUL, ingest, instrumentByEid } from './support/notifications.ts';
 import { saveScreens } from './support/screens.ts';
 import { adminIn, openShell } from './support/shell.ts';
 
@@ -30,6 +30,7 @@ test('an administrator lands on the safety-state overview: demo cards with real 
     page.getByRole('navigation', { name: 'Dashboard pages' }).getByRole('link', { name: OVERVIEW }),
   ).toBeVisible();
   await expect(card(page, 'State summary: Decant pond')).toBeVisible();
+  await afterSnackbars(page);
   await saveScreens(page, 'dashboards-group-page');
 });
 
@@ -56,6 +57,7 @@ test("a limit breach ingested through the API turns that device's card red witho
   await expect(
     card(page, 'State summary: All devices').getByRole('button', { name: /^\d+ Red: show the list$/ }),
   ).toBeVisible();
+  await afterSnackbars(page);
   await saveScreens(page, 'dashboards-safety-root');
 });
 
@@ -94,6 +96,7 @@ test('a device opens its detail panel, and Show Entity Dashboard shows its detai
   }
   await expect(page.getByRole('img', { name: /^Chart: / })).toHaveCount(4);
   await expect(card(page, 'PZ-19 Crest axis · Pore water pressure').last().locator('canvas').first()).toBeVisible();
+  await afterSnackbars(page);
   await saveScreens(page, 'dashboards-entity');
 });
 

@@ -249,6 +249,9 @@ test.describe('session expiry', () => {
   }) => {
     // A page that calls nothing by itself: dashboards refresh, and would find the revoked token first.
     await openShell(page, 'operator', '/file-manager');
+    // Once the notification stream opens, the app fetches its lists again; revoked after that, the
+    // next call is the one this test makes.
+    await page.waitForTimeout(1000);
     const { token } = await page.evaluate(() => JSON.parse(localStorage.getItem('vigil.session')!));
     const revoked = await request.post('/auth/api/v1/users/logout', { headers: auth(token) });
     expect(revoked.status()).toBe(204);
@@ -261,7 +264,8 @@ test.describe('session expiry', () => {
   });
 
   test('opening the application with a revoked token shows the session-expired message', async ({ page, request }) => {
-    await openShell(page, 'operator');
+    // Away from the dashboards, whose refreshes would find the revoked token before the test opens the app.
+    await openShell(page, 'operator', '/file-manager');
     const { token } = await page.evaluate(() => JSON.parse(localStorage.getItem('vigil.session')!));
     await request.post('/auth/api/v1/users/logout', { headers: auth(token) });
 

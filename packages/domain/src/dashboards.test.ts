@@ -4,6 +4,7 @@ import {
   DEFAULT_CARD_SIZE,
   GRID_COLUMNS,
   childPages,
+  firstFit,
   dashboardTreeSchema,
   pageTrail,
   pathSegmentOf,
@@ -33,6 +34,17 @@ describe('dashboard grid (spec 000 §9, spec 001 §9)', () => {
     expect(placeNewCard([], CARD_PRESETS.halfWidth)).toEqual({ x: 0, y: 0, w: 8, h: 2 });
     const layouts = [card('a', 0, 0, 8, 2).layout, card('b', 8, 0, 8, 4).layout];
     expect(placeNewCard(layouts, CARD_PRESETS.fullWidth)).toEqual({ x: 0, y: 4, w: 16, h: 2 });
+  });
+
+  it('fits a card into the first free place, top to bottom, left to right', () => {
+    const layouts = [
+      { x: 0, y: 0, w: 8, h: 1 },
+      { x: 8, y: 0, w: 4, h: 2 },
+      { x: 12, y: 0, w: 4, h: 2 },
+    ];
+    expect(firstFit(layouts, { w: 4, h: 1 })).toEqual({ x: 0, y: 1, w: 4, h: 1 });
+    expect(firstFit(layouts, { w: 16, h: 2 })).toEqual({ x: 0, y: 2, w: 16, h: 2 });
+    expect(firstFit([], { w: 20, h: 1 })).toEqual({ x: 0, y: 0, w: 16, h: 1 });
   });
 
   it('reads cards top to bottom, then left to right, for one column', () => {

@@ -104,7 +104,7 @@ export const CARD_TYPES = [
 /** The size a new card of each type gets. */
 export const DEFAULT_CARD_SIZE: Record<DashboardCardType, { w: number; h: number }> = {
   'device-state': { w: 4, h: 1 },
-  'state-summary': CARD_PRESETS.halfWidth,
+  'state-summary': { w: 8, h: 1 },
   chart: CARD_PRESETS.halfWidth,
   gauge: { w: 4, h: 2 },
   'device-table': CARD_PRESETS.fullWidthTall,
@@ -192,6 +192,16 @@ export function pathSegmentOf(title: string): string {
 export function placeNewCard(layouts: readonly CardLayout[], size: { w: number; h: number }): CardLayout {
   const bottom = layouts.reduce((max, l) => Math.max(max, l.y + l.h), 0);
   return { x: 0, y: bottom, w: Math.min(size.w, GRID_COLUMNS), h: size.h };
+}
+
+/** Where a card fits first: the topmost, then leftmost, place where it overlaps no other card. */
+export function firstFit(layouts: readonly CardLayout[], size: { w: number; h: number }): CardLayout {
+  const w = Math.min(size.w, GRID_COLUMNS);
+  const overlaps = (x: number, y: number) =>
+    layouts.some((l) => x < l.x + l.w && l.x < x + w && y < l.y + l.h && l.y < y + size.h);
+  for (let y = 0; ; y++) {
+    for (let x = 0; x + w <= GRID_COLUMNS; x++) if (!overlaps(x, y)) return { x, y, w, h: size.h };
+  }
 }
 
 /** Cards in reading order (top to bottom, then left to right): how a phone shows them in one column. */

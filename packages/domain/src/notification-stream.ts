@@ -68,6 +68,16 @@ export interface StreamAlert {
   monitored_entity_id: string | null;
 }
 
+/**
+ * Ours, besides the spec's stream types: which entities of the project got readings lately, sent a
+ * few seconds at a time, so that dashboards show new values without a reload.
+ */
+export const READINGS_STREAM_TYPE = 'readings';
+export interface StreamReadings {
+  monitored_entity_ids: string[];
+  latest_read_at: string;
+}
+
 /** The first retry after the stream closed on an error (spec 001 §9). */
 export const STREAM_RETRY_START_MS = 5_000;
 /** The delay that, once exceeded, stops the doubling. */

@@ -37,12 +37,16 @@ export interface BusEvents {
   };
   /** a metric rule was evaluated (limits or quality of an entity's metric): the `metricsRule` stream type */
   'metrics.rule': { projectId: string; data: Record<string, unknown> };
+  /** which entities of a project got readings lately, a few seconds at a time: the `readings` stream type */
+  'readings.summary': { projectId: string; data: { monitored_entity_ids: string[]; latest_read_at: string } };
 }
 
 /** Topics every instance receives when several share a bus. */
-export const CLUSTER_TOPICS = ['notification.created', 'metrics.rule'] as const satisfies ReadonlyArray<
-  keyof BusEvents
->;
+export const CLUSTER_TOPICS = [
+  'notification.created',
+  'metrics.rule',
+  'readings.summary',
+] as const satisfies ReadonlyArray<keyof BusEvents>;
 
 type Handler<K extends keyof BusEvents> = (event: BusEvents[K]) => void | Promise<void>;
 

@@ -1,6 +1,6 @@
 import {
   DEFAULT_CARD_SIZE,
-  GRID_COLUMNS,
+  firstFit,
   ROOT_PAGE,
   STATE_TYPES,
   dashboardTreeSchema,
@@ -31,16 +31,16 @@ export interface SeededIds {
 
 type Draft = DashboardCard extends infer C ? (C extends DashboardCard ? Omit<C, 'layout'> : never) : never;
 
-/** Cards placed left to right in rows of GRID_COLUMNS, each row below the tallest card of the last. */
+/** Cards in the order added, each in the first place it fits (top to bottom, left to right). */
 function page(path: string, title: string) {
   const cards: DashboardCard[] = [];
-  let [x, y, rowHeight] = [0, 0, 0];
   return {
     add(card: Draft) {
-      const size = DEFAULT_CARD_SIZE[card.type];
-      if (x + size.w > GRID_COLUMNS) [x, y, rowHeight] = [0, y + rowHeight, 0];
-      cards.push({ ...card, layout: { x, y, ...size } } as DashboardCard);
-      [x, rowHeight] = [x + size.w, Math.max(rowHeight, size.h)];
+      const layout = firstFit(
+        cards.map((c) => c.layout),
+        DEFAULT_CARD_SIZE[card.type],
+      );
+      cards.push({ ...card, layout } as DashboardCard);
     },
     done: (): DashboardPage => ({ path, title, cards }),
   };

@@ -1,3 +1,4 @@
+import { READINGS_STREAM_TYPE } from '@vigil/domain';
 import type { BusEvents } from '../../bus/bus.ts';
 import { selectOne } from '../registry/registry-query.ts';
 import { presentAlert } from './alert.ts';
@@ -14,7 +15,8 @@ function once(notification: object, key: string, build: () => string): string {
 }
 
 export type LiveNotification = Omit<BusEvents['notification.created'], 'projectId'>;
-type Live = LiveNotification | { metricsRule: Record<string, unknown> };
+type Live =
+  LiveNotification | { metricsRule: Record<string, unknown> } | { readings: BusEvents['readings.summary']['data'] };
 
 /** What a stream writes to: the hijacked `reply.raw`, or a fake in tests. */
 export interface StreamSink {
@@ -112,6 +114,7 @@ export class StreamClient {
 
   private deliver(item: Live): void {
     if ('metricsRule' in item) return this.write(sseMessage('metricsRule', item.metricsRule));
+    if ('readings' in item) return this.write(sseMessage(READINGS_STREAM_TYPE, item.readings));
     if (item.seq <= (this.options.lastEventId ?? 0) || this.replayed.has(item.seq)) return;
     this.sendNotification(item, true);
   }

@@ -81,14 +81,21 @@ describe('stream hub', () => {
     for (const x of [a, b, c]) x.client.goLive();
     bus.publish('notification.created', notification('p1', 1));
     bus.publish('metrics.rule', { projectId: 'p2', data: { x: 1 } });
+    bus.publish('readings.summary', {
+      projectId: 'p2',
+      data: { monitored_entity_ids: ['e1'], latest_read_at: '2026-11-25T10:00:00.000Z' },
+    });
     await delivered();
-    expect(topics).toEqual(['notification.created', 'metrics.rule']);
+    expect(topics).toEqual(['notification.created', 'metrics.rule', 'readings.summary']);
     expect(a.sink.events().map((e) => [e.id, e.event])).toEqual([
       ['1', 'unknown_payload_received'],
       [undefined, 'alert'],
     ]);
     expect(b.sink.text).toBe(a.sink.text);
-    expect(c.sink.events()).toEqual([{ event: 'metricsRule', data: { x: 1 } }]);
+    expect(c.sink.events()).toEqual([
+      { event: 'metricsRule', data: { x: 1 } },
+      { event: 'readings', data: { monitored_entity_ids: ['e1'], latest_read_at: '2026-11-25T10:00:00.000Z' } },
+    ]);
   });
 
   it('forgets a client once it closes, and ends every stream when it closes itself', async () => {

@@ -25,6 +25,7 @@ export function createStreamHub(bus: Bus, options: { heartbeatSeconds: number })
       each(projectId, (c) => c.live({ seq, notification })),
     ),
     bus.subscribe('metrics.rule', ({ projectId, data }) => each(projectId, (c) => c.live({ metricsRule: data }))),
+    bus.subscribe('readings.summary', ({ projectId, data }) => each(projectId, (c) => c.live({ readings: data }))),
   ];
   const timer = setInterval(() => {
     for (const clients of byProject.values()) for (const client of clients) client.heartbeat();

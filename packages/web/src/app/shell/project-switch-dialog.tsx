@@ -28,13 +28,15 @@ const LIST_MAX_HEIGHT = 400;
 export function ProjectSwitchDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation(['shell', 'common']);
   const { projects, project: current } = useSession();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const switchTo = useMutation({
     mutationFn: (project: Project) => authApi.switchDataContext(project.id),
     onSuccess: (_, project) => {
       // The stored project follows the token's data context at once; the reload then starts the
       // application afresh in the new project (the shell may already show it for a moment).
       sessionStore.setProject(project.id);
+      // The last project's alerts go: with five of them up (spec 000 §9) this message would wait its turn.
+      closeSnackbar();
       enqueueSnackbar(t('projectSwitch.switching', { name: project.name }), { variant: 'info' });
       window.setTimeout(() => window.location.reload(), PROJECT_SWITCH_RELOAD_MS);
     },

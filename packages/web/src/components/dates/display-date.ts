@@ -30,9 +30,10 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1],
 ];
 
-/** "3 hours ago", "yesterday", "now": the largest whole unit between `iso` and `now`. */
+/** "3 hours ago", "yesterday", "now": the largest whole unit between `iso` and `now` (never in the future). */
 export function relativeTime(iso: string, now: Date, locale: string): string {
-  const seconds = Math.round((Date.parse(iso) - now.getTime()) / 1000);
+  // A time just after `now` is the clocks of browser and server disagreeing, not the future: "now".
+  const seconds = Math.min(0, Math.round((Date.parse(iso) - now.getTime()) / 1000));
   if (Number.isNaN(seconds)) return '';
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, length] of UNITS) {

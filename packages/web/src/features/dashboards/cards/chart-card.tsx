@@ -1,4 +1,5 @@
-import { Button, MenuItem, Select } from '@mui/material';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { Button, IconButton, MenuItem, Select, Tooltip } from '@mui/material';
 import { PRESET_LISTS, presetRange, type DashboardCard, type TimePreset, type TimeRange } from '@vigil/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,18 +48,21 @@ export function ChartCard({ card }: { card: Card }) {
             </Button>
           )}
           {single && (
-            <Button
-              size="small"
-              onClick={() =>
-                openDevice({
-                  id: single.entity_id,
-                  entity_type: single.entity_type,
-                  title: chart.plotted[0]?.label ?? '',
-                })
-              }
-            >
-              {t('chart.device')}
-            </Button>
+            <Tooltip title={t('chart.device')}>
+              <IconButton
+                size="small"
+                aria-label={t('chart.device')}
+                onClick={() =>
+                  openDevice({
+                    id: single.entity_id,
+                    entity_type: single.entity_type,
+                    title: chart.plotted[0]?.label ?? '',
+                  })
+                }
+              >
+                <InfoOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
           )}
           <Select
             size="small"

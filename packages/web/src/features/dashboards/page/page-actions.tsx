@@ -1,16 +1,17 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import { Box, Button, IconButton, Menu, MenuItem } from '@mui/material';
-import type { DashboardPage, DashboardTree, StateType } from '@vigil/domain';
+import { parentPath, ROOT_PAGE, type DashboardPage, type DashboardTree, type StateType } from '@vigil/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pagePath } from '../model/dashboard-paths.ts';
 import { withChildPage, withoutPage, withPageTitle } from '../model/tree-edits.ts';
+import { DeletePageDialog } from './delete-page-dialog.tsx';
 import { PageTitleDialog } from './page-title-dialog.tsx';
 import type { usePageEditing } from './use-page-editing.ts';
 
-type Dialog = 'add' | 'rename' | null;
+type Dialog = 'add' | 'rename' | 'delete' | null;
 
 /** An editor's actions on a page: edit its cards, add a child page, rename it, delete it. */
 export function PageActions({
@@ -44,19 +45,21 @@ export function PageActions({
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
         <MenuItem onClick={() => choose('add')}>{t('editor.addPage')}</MenuItem>
         <MenuItem onClick={() => choose('rename')}>{t('editor.renamePage')}</MenuItem>
-        {!isRoot && (
-          <MenuItem
-            onClick={async () => {
-              setMenu(null);
-              if (!window.confirm(t('editor.deleteConfirm', { title: page.title }))) return;
-              if (await editing.saveEdit({ apply: (base) => withoutPage(base, page.path), pages: [page.path] }))
-                navigate(pagePath(stateType, page.path.slice(0, page.path.lastIndexOf('/'))));
-            }}
-          >
-            {t('editor.deletePage')}
-          </MenuItem>
-        )}
+        {!isRoot && <MenuItem onClick={() => choose('delete')}>{t('editor.deletePage')}</MenuItem>}
       </Menu>
+      {dialog === 'delete' && (
+        <DeletePageDialog
+          title={page.title}
+          busy={editing.saving}
+          onClose={() => setDialog(null)}
+          onDelete={async () => {
+            if (await editing.saveEdit({ apply: (base) => withoutPage(base, page.path), pages: [page.path] })) {
+              setDialog(null);
+              navigate(pagePath(stateType, parentPath(page.path) ?? ROOT_PAGE));
+            }
+          }}
+        />
+      )}
       {dialog === 'add' && (
         <PageTitleDialog
           heading={t('editor.addPageUnder', { title: page.title })}

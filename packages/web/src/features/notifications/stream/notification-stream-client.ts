@@ -1,9 +1,11 @@
 import {
   NOTIFICATION_TYPES,
+  READINGS_STREAM_TYPE,
   STREAM_TYPES,
   streamRetryDelay,
   type NotificationObject,
   type StreamAlert,
+  type StreamReadings,
 } from '@vigil/domain';
 
 /** What the stream reports about its connection (spec 001 §4). */
@@ -18,6 +20,8 @@ export interface StreamHandlers {
   notification(notification: NotificationObject): void;
   alert(alert: StreamAlert): void;
   metricsRule?(data: unknown): void;
+  /** entities of the project that got readings lately */
+  readings?(data: StreamReadings): void;
   status(status: StreamStatus): void;
 }
 
@@ -93,6 +97,7 @@ export class NotificationStreamClient {
     const [alert, metricsRule] = STREAM_TYPES;
     source.addEventListener(alert, (event) => this.handlers.alert(json(event) as StreamAlert));
     source.addEventListener(metricsRule, (event) => this.handlers.metricsRule?.(json(event)));
+    source.addEventListener(READINGS_STREAM_TYPE, (event) => this.handlers.readings?.(json(event) as StreamReadings));
     // Both the browser's own open and the server's `open` message land here; the first one counts.
     source.addEventListener('open', () => this.opened());
     source.addEventListener('error', () => this.failed(source));

@@ -10,7 +10,6 @@ import { useSession } from '../../../app/session-context.ts';
 import { notificationTitle } from '../model/notification-title.ts';
 import { NotificationStreamClient, type StreamStatus } from './notification-stream-client.ts';
 
-/** A reading often raises several notifications at once: one refresh for the lot. */
 const REFRESH_DELAY_MS = 300;
 
 /**
@@ -35,13 +34,21 @@ export function useNotificationStream() {
     const recent = new Map<string, NotificationObject>();
     let refresh: ReturnType<typeof setTimeout> | undefined;
     let warningShown = false;
+    let opened = false;
 
-    const scheduleRefresh = () => {
+    // A reading often raises several notifications at once, and readings come a few at a time: one
+    // refresh for the lot. Each notification follows a state change, each reading summary new values:
+    // dashboards show both without a reload.
+    let refreshLists = false;
+    const scheduleRefresh = (withLists: boolean) => {
+      refreshLists ||= withLists;
       clearTimeout(refresh);
       refresh = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: lists });
-        void queryClient.invalidateQueries({ queryKey: unread });
-        // Each notification follows a state change or a new reading: dashboards show it without a reload.
+        if (refreshLists) {
+          void queryClient.invalidateQueries({ queryKey: lists });
+          void queryClient.invalidateQueries({ queryKey: unread });
+        }
+        refreshLists = false;
         void queryClient.invalidateQueries({ queryKey: queryKeys.registry.deviceSummaries(project.id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.metrics.allLatest() });
       }, REFRESH_DELAY_MS);
@@ -53,8 +60,12 @@ export function useNotificationStream() {
 
     const onStatus = (status: StreamStatus) => {
       const { t, enqueueSnackbar, messageBar } = latest.current;
-      if (status.type === 'open') hideWarning();
-      else if (status.type === 'error' && status.retryIn === null) {
+      if (status.type === 'open') {
+        hideWarning();
+        // What was raised between the lists' first fetch and the stream's opening came on neither.
+        if (!opened) scheduleRefresh(true);
+        opened = true;
+      } else if (status.type === 'error' && status.retryIn === null) {
         messageBar.show({ message: t('stream.streamError'), severity: 'warning' });
         warningShown = true;
       } else if (status.type === 'error') {
@@ -83,8 +94,9 @@ export function useNotificationStream() {
       notification: (notification) => {
         recent.set(notification.id, notification);
         if (recent.size > 50) recent.delete(recent.keys().next().value!);
-        scheduleRefresh();
+        scheduleRefresh(true);
       },
+      readings: () => scheduleRefresh(false),
       alert: onAlert,
       status: onStatus,
     });
