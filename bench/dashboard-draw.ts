@@ -1,7 +1,8 @@
+/// <reference lib="dom" />
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { presetRange, type DashboardCard, type DashboardTree } from '@vigil/domain';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
@@ -283,11 +284,7 @@ function pageReport(): DrawRun {
 
 const drawn = () => window.__benchDraw?.drawnAt !== undefined;
 
-async function signedInContext(
-  base: string,
-  session: BenchPage['session'],
-  browser: Awaited<ReturnType<typeof chromium.launch>>,
-) {
+async function signedInContext(base: string, session: BenchPage['session'], browser: Browser) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
   const setup = await context.newPage();
   // any page of the origin reaches its localStorage; a static file loads no application (e2e/support/stored-session.ts)

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Browser, Page } from '@playwright/test';
 
 /**

@@ -19,6 +19,9 @@ import type { RulesEngine } from './services/rules/engine.ts';
 import { startBackground } from './background/background.ts';
 import { VERSION } from './version.ts';
 
+/** Files of the web build under assets/, named by their content hash. */
+const IMMUTABLE_ASSET = /[\\/]assets[\\/][^\\/]+$/;
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -128,7 +131,15 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
 
   const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: 'index.html',
+      // Built assets are named by their content hash: a browser need not ask about them again.
+      setHeaders: (reply, path) => {
+        if (IMMUTABLE_ASSET.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const firstSegment = request.url.split('/')[1]?.split('?')[0] ?? '';

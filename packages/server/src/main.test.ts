@@ -98,6 +98,15 @@ describe('the server started as `npm start` starts it', () => {
     expect(await response.text()).toBe(spa);
   });
 
+  it('lets browsers keep the hashed assets for a year, and asks again for the page that names them', async () => {
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(builtWebApp())![1]!;
+    const asset = await fetch(`${base}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const page = await fetch(`${base}/`);
+    expect(page.headers.get('cache-control')).not.toMatch(/immutable|max-age=[1-9]/);
+  });
+
   it('answers a deep link with the web app, which routes it (history fallback)', async () => {
     const response = await fetch(`${base}/safety-state/root`);
     expect(response.status).toBe(200);

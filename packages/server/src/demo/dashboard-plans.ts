@@ -49,7 +49,20 @@ const OUSE_RIVER: ChartPlan = {
 export const DASHBOARD_PLANS: Record<string, SitePlan> = {
   'cerro-azul': {
     title: 'Cerro Azul TSF overview',
-    keyDevices: ['PZ-03', 'PZ-11', 'PZ-19', 'IPI-02', 'SC-02', 'WL-01', 'DL-01', 'DL-02', 'DL-03', 'DL-04'],
+    keyDevices: [
+      'PZ-03',
+      'PZ-11',
+      'PZ-15',
+      'PZ-19',
+      'IPI-02',
+      'SC-01',
+      'SC-02',
+      'WL-01',
+      'DL-01',
+      'DL-02',
+      'DL-03',
+      'DL-04',
+    ],
     keyGroups: ['Piezometers', 'In-place inclinometers'],
     gauges: {
       'safety-state': [

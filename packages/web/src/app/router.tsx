@@ -1,6 +1,8 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { STATE_TYPES } from '@vigil/domain';
 import { sessionStore } from '../api/session-store.ts';
 import { LogoutRoute } from './logout-route.tsx';
+import { queryClient } from './query-client.ts';
 import { RootLayout } from './root-layout.tsx';
 
 // Dynamic imports: the login screen and the signed-in application load as separate chunks.
@@ -60,8 +62,16 @@ export const routes: RouteObject[] = [
             path: '/notifications',
             lazy: gatedPage(() => import('../features/notifications/page/notifications-page.tsx'), 'NotificationsPage'),
           },
-          ...['/safety-state/*', '/operational-state/*'].map((path) => ({
-            path,
+          ...STATE_TYPES.map((stateType) => ({
+            path: `/${stateType}/*`,
+            // Not awaited: the page's data is fetched alongside the session's start, not before the page.
+            loader: ({ params }: LoaderFunctionArgs) => {
+              const path = (params['*'] ?? '').split('/').filter(Boolean).join('/') || 'root';
+              void import('../features/dashboards/model/prefetch-dashboard.ts').then(({ prefetchDashboard }) =>
+                prefetchDashboard(queryClient, sessionStore.get()?.projectId, stateType, path),
+              );
+              return null;
+            },
             lazy: gatedPage(() => import('../features/dashboards/dashboard-route.tsx'), 'DashboardRoute'),
           })),
           {

@@ -36,16 +36,18 @@ export function ErrorDialogProvider({ children }: { children: ReactNode }) {
   return (
     <ErrorDialogContext.Provider value={api}>
       {children}
-      {/* Its own boundary: the dialog's translations may still be loading before the first route renders. */}
-      <Suspense fallback={null}>
-        <ErrorDialog
-          key={lastShown.current ? lastShown.current.at.getTime() : 'none'}
-          report={current ?? lastShown.current}
-          open={Boolean(current)}
-          position={{ index: 1, total: queue.length }}
-          onDismiss={dismiss}
-        />
-      </Suspense>
+      {/* Mounted once there is a report: an idle boundary would still delay the app's first content. */}
+      {lastShown.current && (
+        <Suspense fallback={null}>
+          <ErrorDialog
+            key={lastShown.current.at.getTime()}
+            report={current ?? lastShown.current}
+            open={Boolean(current)}
+            position={{ index: 1, total: queue.length }}
+            onDismiss={dismiss}
+          />
+        </Suspense>
+      )}
     </ErrorDialogContext.Provider>
   );
 }

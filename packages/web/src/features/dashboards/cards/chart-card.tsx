@@ -8,10 +8,13 @@ import { useChartCard } from '../model/use-chart-card.ts';
 import { useDashboardContext } from './card-context.ts';
 import { CardFrame } from './card-frame.tsx';
 
-// uPlot loads as a chunk of its own, the first time a chart is drawn.
-const TimeSeriesChart = lazy(() =>
-  import('../../../components/charts/time-series-chart.tsx').then((m) => ({ default: m.TimeSeriesChart })),
-);
+// uPlot is a chunk of its own, fetched as soon as a dashboard loads: alongside the cards' data, not after it.
+// Once loaded it is used directly: a lazy component would suspend once more, and React holds back
+// what a suspension reveals for 300 ms.
+const chartModule = import('../../../components/charts/time-series-chart.tsx');
+let loadedChart: (typeof import('../../../components/charts/time-series-chart.tsx'))['TimeSeriesChart'] | null = null;
+void chartModule.then((m) => (loadedChart = m.TimeSeriesChart));
+const LazyChart = lazy(() => chartModule.then((m) => ({ default: m.TimeSeriesChart })));
 
 type Card = Extract<DashboardCard, { type: 'chart' }>;
 
@@ -28,6 +31,7 @@ export function ChartCard({ card }: { card: Card }) {
     ? PRESET_LISTS.default.presets
     : [period, ...PRESET_LISTS.default.presets];
   const single = card.series.length === 1 ? card.series[0]! : null;
+  const TimeSeriesChart = loadedChart ?? LazyChart;
   const limits = useMemo(
     () => chart.limits.map((l) => ({ ...l, label: t(`chart.limitLabel.${l.level}_${l.bound}`) })),
     [chart.limits, t],

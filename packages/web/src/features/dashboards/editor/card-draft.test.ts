@@ -46,7 +46,7 @@ describe('a new card from the add-card dialog', () => {
   it('summarises every device of the project unless a group is chosen', () => {
     expect(cardFromDraft({ ...EMPTY_DRAFT, type: 'state-summary' }, [])).toMatchObject({
       group_id: null,
-      layout: { w: 8, h: 2 },
+      layout: { w: 8, h: 1 },
     });
     expect(cardFromDraft({ ...EMPTY_DRAFT, type: 'device-table', groupId: 'g1' }, [])).toMatchObject({
       group_id: 'g1',

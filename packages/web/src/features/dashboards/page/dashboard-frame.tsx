@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DashboardContext, type DashboardContextValue } from '../cards/card-context.ts';
 import { DeviceDetailPanel, type OpenDevice } from '../detail/device-detail-panel.tsx';
+import { openingTime } from '../model/prefetch-dashboard.ts';
 import { CARD_REFRESH_MS, useDashboardData } from '../model/use-dashboard-data.ts';
 
 /** The clock moves at most this often when states change, so that a burst of changes is one refresh. */
@@ -23,7 +24,7 @@ export function DashboardFrame({
   children: ReactNode;
 }) {
   const { devices } = useDashboardData();
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(openingTime);
   const [open, setOpen] = useState<OpenDevice | null>(null);
   const [params, setParams] = useSearchParams();
   const entityParam = params.get('entity');

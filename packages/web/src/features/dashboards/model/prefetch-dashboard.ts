@@ -1,0 +1,45 @@
+import { dashboardTreeSchema, presetRange, type StateType } from '@vigil/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { timeseriesQuery } from '../../../api/metrics.ts';
+import { deviceSummariesQuery, groupsQuery, schemesQuery } from '../../../api/registry.ts';
+import { moduleDataQuery, modulesQuery } from '../../../api/ui.ts';
+import { timeseriesRequests } from './chart-data.ts';
+
+/** How long a prefetch's time stays the time a page opened at; after that the page takes its own. */
+const CLOCK_REUSE_MS = 10_000;
+let prefetchedAt: Date | null = null;
+
+/** The time a dashboard page's rolling periods end at when it opens: its prefetch's, so the data fetched matches. */
+export function openingTime(): Date {
+  return prefetchedAt && Date.now() - prefetchedAt.getTime() < CLOCK_REUSE_MS ? prefetchedAt : new Date();
+}
+
+/**
+ * Starts fetching what a dashboard page shows as soon as its route matches, alongside the session's
+ * start rather than after the shell has rendered: the devices, groups and schemes, the tree, and the
+ * page's charts. Failures are left to the page's own queries.
+ */
+export function prefetchDashboard(
+  queryClient: QueryClient,
+  projectId: string | null | undefined,
+  stateType: StateType,
+  pagePath: string,
+) {
+  if (!projectId) return;
+  const now = (prefetchedAt = new Date());
+  void queryClient.prefetchQuery(deviceSummariesQuery(projectId));
+  void queryClient.prefetchQuery(groupsQuery(projectId));
+  void queryClient.prefetchQuery(schemesQuery(projectId));
+  void (async () => {
+    const modules = await queryClient.ensureQueryData(modulesQuery(projectId));
+    const module = modules.find((m) => m.path === stateType);
+    if (!module) return;
+    const stored = await queryClient.ensureQueryData(moduleDataQuery(projectId, module.id));
+    const page = dashboardTreeSchema.safeParse(stored.data).data?.pages.find((p) => p.path === pagePath);
+    for (const card of page?.cards ?? []) {
+      if (card.type !== 'chart') continue;
+      for (const body of timeseriesRequests(card.series, presetRange(card.period, now)))
+        void queryClient.prefetchQuery(timeseriesQuery(body));
+    }
+  })().catch(() => undefined);
+}
