@@ -1,3 +1,4 @@
+import { READINGS_STREAM_TYPE } from '@vigil/domain';
 /** One parsed block of a server-sent event stream; `comment` for `: …` lines. */
 export interface SseBlock {
   id?: string;
@@ -7,7 +8,8 @@ export interface SseBlock {
   comment?: string;
 }
 
-export const isEvent = (block: SseBlock) => block.event !== undefined;
+/** A named event other than a readings summary: those come on ingest's own clock, and tests ask for them by name. */
+export const isEvent = (block: SseBlock) => block.event !== undefined && block.event !== READINGS_STREAM_TYPE;
 
 /** Splits written stream text into its blocks. */
 export const parseSse = (text: string): SseBlock[] => text.split('\n\n').filter(Boolean).map(parseBlock);

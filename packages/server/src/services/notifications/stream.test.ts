@@ -56,6 +56,11 @@ describe('GET notifications/stream/', () => {
       body: { eid: 'PZ-S1', read_at, raw_metrics: { pressure: 20 * 9.8068, temperature: 10 } },
     });
     expect(res.status).toBe(200);
+    // What was stored comes first, as a summary of the entities that got readings.
+    expect(await s.next((block) => block.event === 'readings')).toEqual({
+      event: 'readings',
+      data: { monitored_entity_ids: [devices.ids['PZ-S1']], latest_read_at: read_at },
+    });
     await t.app.rulesEngine!.idle();
 
     const [reached, changed] = await seqs();

@@ -1,5 +1,5 @@
 import type { ChartSeries, TimeRange } from '@vigil/domain';
-import { useQueries } from '@tanstack/react-query';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { timeseriesQuery } from '../../../api/metrics.ts';
 import { deviceLimitsQuery } from '../../../api/registry.ts';
@@ -24,7 +24,10 @@ export interface PlottedSeries {
 export function useChartCard(series: readonly ChartSeries[], range: TimeRange) {
   const { devices, schemes } = useDashboardData();
   const requests = useMemo(() => timeseriesRequests(series, range), [series, range]);
-  const results = useQueries({ queries: requests.map((body) => timeseriesQuery(body)) });
+  // While a new range loads (the clock moved, a zoom), the chart keeps showing the last one.
+  const results = useQueries({
+    queries: requests.map((body) => ({ ...timeseriesQuery(body), placeholderData: keepPreviousData })),
+  });
   const entities = [...new Map(series.map((s) => [s.entity_id, s.entity_type])).entries()];
   const limits = useQueries({ queries: entities.map(([id, type]) => deviceLimitsQuery(type, id)) });
   const answered = [...results, ...limits, devices, schemes].map((q) => q.dataUpdatedAt).join();
