@@ -13,22 +13,28 @@ export function CardGrid({ cards }: { cards: readonly Card[] }) {
       sx={{
         display: 'grid',
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` },
-        gridAutoRows: `${ROW_HEIGHT}px`,
+        gridAutoRows: { xs: 'auto', sm: `${ROW_HEIGHT}px` },
         gap: `${GRID_GAP}px`,
       }}
     >
-      {readingOrder(cards).map((card) => (
-        <Box
-          key={card.id}
-          sx={{
-            minWidth: 0,
-            gridColumn: { xs: '1', sm: `${card.layout.x + 1} / span ${card.layout.w}` },
-            gridRow: { xs: `span ${card.layout.h}`, sm: `${card.layout.y + 1} / span ${card.layout.h}` },
-          }}
-        >
-          <DashboardCard card={card} />
-        </Box>
-      ))}
+      {readingOrder(cards).map((card) => {
+        const height = card.layout.h * ROW_HEIGHT + (card.layout.h - 1) * GRID_GAP;
+        return (
+          <Box
+            key={card.id}
+            sx={{
+              minWidth: 0,
+              gridColumn: { xs: '1', sm: `${card.layout.x + 1} / span ${card.layout.w}` },
+              gridRow: { xs: 'auto', sm: `${card.layout.y + 1} / span ${card.layout.h}` },
+              // On a phone a table is as tall as its rows, up to its height on the grid.
+              height: { xs: card.type === 'device-table' ? 'auto' : height, sm: 'auto' },
+              maxHeight: { xs: height, sm: 'none' },
+            }}
+          >
+            <DashboardCard card={card} />
+          </Box>
+        );
+      })}
     </Box>
   );
 }
