@@ -20,3 +20,4 @@ export * from './intervals.ts';
 export * from './notification-stream.ts';
 export * from './time-presets.ts';
 export * from './dashboards.ts';
+export * from './inclinometer-profile.ts';
