@@ -95,6 +95,16 @@ export async function seedEventStory(request: APIRequestContext, token: string):
     Array.from({ length: 24 }, (_, i) => reading(i * 10, i % 4 < 2 ? 104 : 106)),
   );
   await ingest(request, token, [reading(240, 116)]); // beyond 3σ and every limit: rule 1, limits, safety, operational, indicator
+  // Evaluated on its own before the next reading: the logger's data quality event records the states
+  // of this moment (health still green), whatever the engine's batches on a busy machine.
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${REGISTRY}/instruments/${piezometer.id}?fields=abnormality_state`, {
+        headers: auth(token),
+      });
+      return ((await response.json()) as { abnormality_state?: string }).abnormality_state;
+    })
+    .toBe('red');
   await ingest(request, token, [reading(280, 105)]); // 40 minutes later: beyond the 10-minute SLA (health)
   for (let i = 1; i <= 6; i++) await ingest(request, token, [reading(280 + i * 10, 105 + i * 0.1)]); // six rising: rule 3
   await ingest(request, token, [{ eid: piezometer.eid, read_at: at(350), raw_metrics: { pressure: 5000 } }]);
