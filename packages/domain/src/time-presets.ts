@@ -4,7 +4,7 @@
  * time (a "today" is the viewer's day); weeks start on Monday.
  */
 
-export const CALENDAR_PRESETS = [
+const CALENDAR_PRESETS = [
   'today',
   'yesterday',
   'thisWeek',
@@ -16,15 +16,14 @@ export const CALENDAR_PRESETS = [
   'lastFiveYears',
 ] as const;
 /** Rolling periods that end now: 1 day, 7 days, 1 month, 3 months, 12 months. */
-export const ROLLING_PRESETS = ['oneDay', 'sevenDays', 'oneMonth', 'threeMonths', 'twelveMonths'] as const;
+const ROLLING_PRESETS = ['oneDay', 'sevenDays', 'oneMonth', 'threeMonths', 'twelveMonths'] as const;
 export const TIME_PRESETS = [...ROLLING_PRESETS, ...CALENDAR_PRESETS] as const;
 export type TimePreset = (typeof TIME_PRESETS)[number];
 
 /** Cards default to seven days (spec 001 §9: "cards default sevenDays", 168 hours). */
 export const DEFAULT_CARD_PRESET: TimePreset = 'sevenDays';
 
-export const PRESET_LIST_NAMES = ['default', 'day', 'week', 'month', 'year'] as const;
-export type PresetListName = (typeof PRESET_LIST_NAMES)[number];
+type PresetListName = 'default' | 'day' | 'week' | 'month' | 'year';
 
 /** The preset lists of spec 001 §9, each with its default. */
 export const PRESET_LISTS: Record<PresetListName, { presets: readonly TimePreset[]; defaultPreset: TimePreset }> = {

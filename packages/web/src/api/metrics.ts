@@ -2,6 +2,7 @@ import type { ListBody, MetricReading, TimeseriesBody, TimeseriesResult } from '
 import { METRICS_LATEST_PAGE_SIZE } from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { API, api } from './client.ts';
+import { DEVICE_CARD_STALE_MS } from './registry.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** The metrics provider calls the web app makes so far (spec 001 §7). */
@@ -34,11 +35,11 @@ export const timeseriesQuery = (body: TimeseriesBody) =>
     retry: false,
   });
 
-/** Device cards' cache time (spec 001 §4: 2 minutes). */
+/** The newest reading of each entity, kept as long as device cards are. */
 export const latestReadingsQuery = (entityIds: readonly string[]) =>
   queryOptions({
     queryKey: queryKeys.metrics.latest(entityIds),
     queryFn: () => metricsApi.latest(entityIds),
-    staleTime: 120_000,
+    staleTime: DEVICE_CARD_STALE_MS,
     enabled: entityIds.length > 0,
   });

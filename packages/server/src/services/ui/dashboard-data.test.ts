@@ -55,24 +55,21 @@ describe('dashboard module data', () => {
   it('stores a tree of the project’s devices, groups and data points with its defaults filled', async () => {
     const pz = await entity(cerro, 'PZ-03');
     const chain = await entity(cerro, 'IPI-02');
+    const series = [
+      { entity_id: chain.id, entity_type: chain.entity_type, metric: 'calculated_metrics.resultant' },
+      {
+        entity_id: chain.id,
+        entity_type: chain.entity_type,
+        metric: 'resultant',
+        data_point_id: await pointId('IPI-02-N01'),
+      },
+    ];
+    const chart = { id: 'chart', type: 'chart', series, layout: layout(6) };
     const cards = [
       { id: 'summary', type: 'state-summary', layout: layout(0) },
       { id: 'pz', type: 'device-state', target: { kind: 'entity', ...pz }, layout: layout(2) },
       { id: 'area', type: 'device-table', group_id: await groupId(cerro, 'Decant pond'), layout: layout(4) },
-      {
-        id: 'chart',
-        type: 'chart',
-        series: [
-          { entity_id: chain.id, entity_type: chain.entity_type, metric: 'calculated_metrics.resultant' },
-          {
-            entity_id: chain.id,
-            entity_type: chain.entity_type,
-            metric: 'resultant',
-            data_point_id: await pointId('IPI-02-N01'),
-          },
-        ],
-        layout: layout(6),
-      },
+      chart,
     ];
     const { res, after } = await save('operational-state', { pages: [{ path: 'root', title: ' Site ', cards }] });
     expect(res.status).toBe(200);
@@ -86,12 +83,7 @@ describe('dashboard module data', () => {
             { ...cards[0], title: '', group_id: null },
             { ...cards[1], title: '' },
             { ...cards[2], title: '' },
-            {
-              ...cards[3],
-              title: '',
-              period: 'sevenDays',
-              series: [{ ...(cards[3] as any).series[0], data_point_id: null }, (cards[3] as any).series[1]],
-            },
+            { ...chart, title: '', period: 'sevenDays', series: [{ ...series[0], data_point_id: null }, series[1]] },
           ],
         },
       ],

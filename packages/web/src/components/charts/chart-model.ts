@@ -41,7 +41,7 @@ export type ValueFormat = (value: number, unit: string) => string;
 export type ChartData = [xs: number[], ...columns: (number | null | undefined)[][]];
 
 /** How far beyond the data a limit may lie and still widen the y range, as a share of the data's span. */
-export const LIMIT_REACH = 0.5;
+const LIMIT_REACH = 0.5;
 
 const LOWER_DASH = [6, 4];
 const isValue = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

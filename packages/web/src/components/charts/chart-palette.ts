@@ -2,7 +2,7 @@
  * Eight series colours told apart with the common colour-vision deficiencies (after Paul Tol's "vibrant" and
  * "muted" schemes). None is red, orange or yellow: those mean alarm states and limit lines.
  */
-export const SERIES_COLOURS = [
+const SERIES_COLOURS = [
   '#0077BB', // blue
   '#009988', // teal
   '#AA3377', // purple

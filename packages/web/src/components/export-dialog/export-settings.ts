@@ -49,6 +49,15 @@ export function sheetFromRecords<T extends Record<string, unknown>>(
   };
 }
 
+/** The export of one table: its title names the dialog, the file and the sheet. */
+export function tableExport<T extends Record<string, unknown>>(
+  title: string,
+  records: readonly T[],
+  columns: readonly { heading: string; key: keyof T }[],
+): ExportSettings {
+  return { title, fileName: title, data: [sheetFromRecords(title, records, columns)] };
+}
+
 function toCell(value: unknown): ExportCell {
   if (value === null || value === undefined) return value;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;

@@ -17,7 +17,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { latestReadingsQuery } from '../../../api/metrics.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
-import { sheetFromRecords } from '../../../components/export-dialog/export-settings.ts';
+import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import { StateDot } from '../../../components/state/state-dot.tsx';
 import { devicesOf } from '../model/device-index.ts';
 import { deviceRows, filterRows, sortRows, type DeviceSort } from '../model/device-rows.ts';
@@ -75,35 +75,31 @@ export function DeviceTableCard({ card }: { card: Card }) {
       error={devices.isError || groups.isError}
       onRetry={() => void devices.refetch()}
       empty={!loading && members.length === 0 ? t('noData') : null}
-      exportSettings={() => ({
-        title,
-        fileName: title,
-        data: [
-          sheetFromRecords(
-            title,
-            rows.map((r) => ({
-              title: r.device.title,
-              eid: r.device.eid,
-              scheme: r.device.scheme?.name,
-              state: r.state,
-              changedAt: r.changedAt,
-              readAt: r.readAt,
-              metric: r.metric ? `${r.metric.label}${r.metric.unit ? ` (${r.metric.unit})` : ''}` : null,
-              value: r.value,
-            })),
-            [
-              { heading: t('columns.device'), key: 'title' },
-              { heading: t('columns.eid'), key: 'eid' },
-              { heading: t('columns.scheme'), key: 'scheme' },
-              { heading: t(`stateType.${stateType}`), key: 'state' },
-              { heading: t('columns.changedAt'), key: 'changedAt' },
-              { heading: t('columns.latestRead'), key: 'readAt' },
-              { heading: t('columns.metric'), key: 'metric' },
-              { heading: t('columns.value'), key: 'value' },
-            ],
-          ),
-        ],
-      })}
+      exportSettings={() =>
+        tableExport(
+          title,
+          rows.map((r) => ({
+            title: r.device.title,
+            eid: r.device.eid,
+            scheme: r.device.scheme?.name,
+            state: r.state,
+            changedAt: r.changedAt,
+            readAt: r.readAt,
+            metric: r.metric ? `${r.metric.label}${r.metric.unit ? ` (${r.metric.unit})` : ''}` : null,
+            value: r.value,
+          })),
+          [
+            { heading: t('columns.device'), key: 'title' },
+            { heading: t('columns.eid'), key: 'eid' },
+            { heading: t('columns.scheme'), key: 'scheme' },
+            { heading: t(`stateType.${stateType}`), key: 'state' },
+            { heading: t('columns.changedAt'), key: 'changedAt' },
+            { heading: t('columns.latestRead'), key: 'readAt' },
+            { heading: t('columns.metric'), key: 'metric' },
+            { heading: t('columns.value'), key: 'value' },
+          ],
+        )
+      }
     >
       <TextField
         size="small"

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { latestReadingsQuery } from '../../../api/metrics.ts';
 import { deviceLimitsQuery } from '../../../api/registry.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
-import { sheetFromRecords } from '../../../components/export-dialog/export-settings.ts';
+import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import { gaugeScale, zoneOf } from '../model/gauge-scale.ts';
 import { formatValue, limitsOf, metricInfo } from '../model/metric-catalogue.ts';
 import { CARD_REFRESH_MS, useDashboardData } from '../model/use-dashboard-data.ts';
@@ -40,23 +40,19 @@ export function GaugeCard({ card }: { card: Card }) {
       error={latest.isError}
       onRetry={() => void latest.refetch()}
       empty={!loading && value === null ? t('noData') : null}
-      exportSettings={() => ({
-        title,
-        fileName: title,
-        data: [
-          sheetFromRecords(
-            title,
-            [{ device: device?.title, metric: info.label, unit: info.unit, value, readAt: reading?.read_at }],
-            [
-              { heading: t('columns.device'), key: 'device' },
-              { heading: t('columns.metric'), key: 'metric' },
-              { heading: t('columns.unit'), key: 'unit' },
-              { heading: t('columns.value'), key: 'value' },
-              { heading: t('columns.readAt'), key: 'readAt' },
-            ],
-          ),
-        ],
-      })}
+      exportSettings={() =>
+        tableExport(
+          title,
+          [{ device: device?.title, metric: info.label, unit: info.unit, value, readAt: reading?.read_at }],
+          [
+            { heading: t('columns.device'), key: 'device' },
+            { heading: t('columns.metric'), key: 'metric' },
+            { heading: t('columns.unit'), key: 'unit' },
+            { heading: t('columns.value'), key: 'value' },
+            { heading: t('columns.readAt'), key: 'readAt' },
+          ],
+        )
+      }
     >
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
         <Box sx={{ flex: 1, minHeight: 0, width: '100%', maxWidth: 260, color: 'text.primary' }}>

@@ -2,7 +2,7 @@ import { Box, ButtonBase, Stack, Typography } from '@mui/material';
 import { stateColour, type DashboardCard, type StateColour } from '@vigil/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sheetFromRecords } from '../../../components/export-dialog/export-settings.ts';
+import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import { STATE_INK, STATE_PAINT } from '../../../components/state/state-paint.ts';
 import { devicesOf, stateCounts, stateOf, worstFirst } from '../model/device-index.ts';
 import { useDashboardData } from '../model/use-dashboard-data.ts';
@@ -31,20 +31,16 @@ export function StateSummaryCard({ card }: { card: Card }) {
       error={devices.isError || groups.isError}
       onRetry={() => void devices.refetch()}
       empty={!loading && members.length === 0 ? t('noData') : null}
-      exportSettings={() => ({
-        title,
-        fileName: title,
-        data: [
-          sheetFromRecords(
-            title,
-            counts.map((c) => ({ state: t(`states.${c.colour}`), count: c.count })),
-            [
-              { heading: t(`stateType.${stateType}`), key: 'state' },
-              { heading: t('columns.count'), key: 'count' },
-            ],
-          ),
-        ],
-      })}
+      exportSettings={() =>
+        tableExport(
+          title,
+          counts.map((c) => ({ state: t(`states.${c.colour}`), count: c.count })),
+          [
+            { heading: t(`stateType.${stateType}`), key: 'state' },
+            { heading: t('columns.count'), key: 'count' },
+          ],
+        )
+      }
     >
       <Box sx={{ display: 'flex', height: 8, borderRadius: 4, overflow: 'hidden', mb: 1 }} aria-hidden>
         {counts.map((c) => (

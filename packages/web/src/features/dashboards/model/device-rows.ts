@@ -14,11 +14,10 @@ export interface DeviceRow {
   value: number | null;
 }
 
-export const DEVICE_SORTS = ['state', 'title', 'readAt'] as const;
-export type DeviceSort = (typeof DEVICE_SORTS)[number];
+export type DeviceSort = 'state' | 'title' | 'readAt';
 
 /** The metric that best tells a device's condition in one number. */
-export function headlineMetric(scheme: SchemeObject | undefined): MetricInfo | null {
+function headlineMetric(scheme: SchemeObject | undefined): MetricInfo | null {
   const metrics = chartableMetrics(scheme);
   return (
     metrics.find((m) => m.group === 'calculated_metrics') ?? metrics.find((m) => m.group === 'raw_metrics') ?? null

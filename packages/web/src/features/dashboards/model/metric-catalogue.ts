@@ -11,7 +11,7 @@ export interface MetricInfo {
 }
 
 /** Groups of metrics with readings to chart, in the order the entity dashboard shows them (spec 001 §2). */
-export const CHARTED_GROUPS = ['raw_metrics', 'calculated_metrics', 'context_metrics'] as const;
+const CHARTED_GROUPS = ['raw_metrics', 'calculated_metrics', 'context_metrics'] as const;
 
 /** Every metric of a scheme that has readings: raw, calculated and context. */
 export function chartableMetrics(scheme: Pick<SchemeRef, 'spec'> | null | undefined): MetricInfo[] {
