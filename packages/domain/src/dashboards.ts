@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from './api.ts';
-import { metricName } from './metrics.ts';
+import {
+  AGGREGATE_INTERVALS,
+  INTERPOLATION_METHOD_REQUIRED,
+  INTERPOLATION_METHODS,
+  metricName,
+  RATE_OF_CHANGE_DAYS,
+  RATE_OF_CHANGE_RESULTS,
+  TIMESERIES_GROUP_BY,
+} from './metrics.ts';
 import { ENTITY_TYPES } from './schemes.ts';
 import { DEFAULT_CARD_PRESET, TIME_PRESETS } from './time-presets.ts';
 
@@ -63,6 +71,10 @@ export const chartSeriesSchema = z.strictObject({
   /** `group.key`, e.g. `calculated_metrics.piezometric_level` */
   metric: metricName,
   data_point_id: idSchema.nullable().default(null),
+  /** how readings within a bucket combine (default avg): rainfall is summed, levels averaged */
+  function: z.enum(['avg', 'min', 'max', 'sum']).optional(),
+  /** bars for amounts per period such as rainfall; lines (the default) for everything else */
+  style: z.enum(['line', 'bars']).optional(),
 });
 export type ChartSeries = z.infer<typeof chartSeriesSchema>;
 
@@ -76,6 +88,14 @@ const common = {
   title: z.string().trim().max(200).default(''),
   layout: cardLayout,
 };
+/** Bubble heatmap defaults of spec 001 §2: size 8, five colours (low to high). */
+export const BUBBLE_HEATMAP_SIZE = 8;
+export const HEATMAP_COLOURS = ['#2c7bb6', '#abd9e9', '#ffffbf', '#fdae61', '#d7191c'] as const;
+/** Rate-of-change window of spec 001 §7: 7 days unless chosen. */
+export const DEFAULT_RATE_OF_CHANGE_DAYS = 7;
+/** What an aggregation table can compute per window (spec 001 §7). */
+export const AGGREGATION_TABLE_FUNCTIONS = ['avg', 'min', 'max', 'sum', 'count'] as const;
+
 /** null: every device of the project */
 const groupId = idSchema.nullable().default(null);
 
@@ -90,6 +110,57 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ ...common, type: z.literal('gauge'), entity: entityRef, metric: metricName }),
   z.strictObject({ ...common, type: z.literal('device-table'), group_id: groupId }),
+  z.strictObject({
+    ...common,
+    type: z.literal('aggregation-table'),
+    group_id: groupId,
+    metric: metricName,
+    function: z.enum(AGGREGATION_TABLE_FUNCTIONS).default('avg'),
+    /** week unless chosen (spec 001 §7) */
+    interval: z.enum(AGGREGATE_INTERVALS).default('week'),
+    /** the last 7 days until another preset is chosen from the list the interval selects (spec 001 §2) */
+    period: z.enum(TIME_PRESETS).default(DEFAULT_CARD_PRESET),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('heatmap'),
+    group_id: groupId,
+    metric: metricName,
+    method: z.enum(INTERPOLATION_METHODS, {
+      error: (issue) => (issue.input === undefined ? INTERPOLATION_METHOD_REQUIRED : undefined),
+    }),
+    /** interpolated: a coloured surface; bubbles: one disc per device in five colours */
+    display: z.enum(['interpolated', 'bubbles']).default('interpolated'),
+    bubble_size: z.number().int().min(2).max(40).default(BUBBLE_HEATMAP_SIZE),
+    /** seconds before now in which a device's newest reading still counts */
+    time_interval_oversampling: z
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .default(3_600),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('rate-of-change'),
+    group_id: groupId,
+    metric: metricName,
+    interval_days: z.union(RATE_OF_CHANGE_DAYS.map((d) => z.literal(d))).default(DEFAULT_RATE_OF_CHANGE_DAYS),
+    result_type: z.enum(RATE_OF_CHANGE_RESULTS).default('delta'),
+    group_by: z.enum(TIMESERIES_GROUP_BY).default('monitored_entity'),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('inclinometer-profile'),
+    entity: entityRef,
+    mode: z.enum(['cumulative', 'incremental']).default('cumulative'),
+    /** the reference date, ISO; null: the earliest reading of the longest overlay */
+    datum: z.iso.datetime({ offset: true }).nullable().default(null),
+    /** profiles drawn: now and this many days before */
+    overlay_days: z.array(z.number().int().min(0).max(3_650)).min(1).max(6).default([0, 7, 30]),
+    /** displacement beyond which a node is of concern, mm, drawn as a profile on both sides */
+    limit: z.number().positive().max(10_000).nullable().default(null),
+  }),
 ]);
 export type DashboardCard = z.infer<typeof dashboardCardSchema>;
 export type DashboardCardType = DashboardCard['type'];
@@ -99,6 +170,10 @@ export const CARD_TYPES = [
   'chart',
   'gauge',
   'device-table',
+  'aggregation-table',
+  'heatmap',
+  'rate-of-change',
+  'inclinometer-profile',
 ] as const satisfies readonly DashboardCardType[];
 
 /** The size a new card of each type gets. */
@@ -108,6 +183,10 @@ export const DEFAULT_CARD_SIZE: Record<DashboardCardType, { w: number; h: number
   chart: CARD_PRESETS.halfWidth,
   gauge: { w: 4, h: 2 },
   'device-table': CARD_PRESETS.fullWidthTall,
+  'aggregation-table': CARD_PRESETS.fullWidthTall,
+  heatmap: { w: 8, h: 4 },
+  'rate-of-change': { w: 8, h: 4 },
+  'inclinometer-profile': { w: 8, h: 4 },
 };
 
 const pathSegment = z

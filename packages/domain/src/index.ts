@@ -21,3 +21,4 @@ export * from './notification-stream.ts';
 export * from './time-presets.ts';
 export * from './dashboards.ts';
 export * from './inclinometer-profile.ts';
+export * from './metric-catalogue.ts';

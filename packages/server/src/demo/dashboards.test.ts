@@ -38,8 +38,12 @@ function namedIds(card: DashboardCard): string[] {
         : [`entity:${card.target.id}:${card.target.entity_type}`];
     case 'state-summary':
     case 'device-table':
+    case 'aggregation-table':
+    case 'heatmap':
+    case 'rate-of-change':
       return card.group_id ? [`group:${card.group_id}`] : [];
     case 'gauge':
+    case 'inclinometer-profile':
       return [`entity:${card.entity.id}:${card.entity.entity_type}`];
     case 'chart':
       return card.series.flatMap((s) => [

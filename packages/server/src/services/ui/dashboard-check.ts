@@ -28,9 +28,13 @@ function refsOf(tree: DashboardTree): Ref[] {
           break;
         case 'state-summary':
         case 'device-table':
+        case 'aggregation-table':
+        case 'heatmap':
+        case 'rate-of-change':
           group(card.group_id, 'group_id');
           break;
         case 'gauge':
+        case 'inclinometer-profile':
           entity(card.entity.id, card.entity.entity_type, 'entity.id', 'entity.entity_type');
           break;
         case 'chart':

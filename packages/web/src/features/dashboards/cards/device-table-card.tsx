@@ -11,7 +11,7 @@ import {
   TextField,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { stateColour, type DashboardCard } from '@vigil/domain';
+import { stateColour, type DashboardCard, formatValue } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,6 @@ import { tableExport } from '../../../components/export-dialog/export-settings.t
 import { StateDot } from '../../../components/state/state-dot.tsx';
 import { devicesOf } from '../model/device-index.ts';
 import { deviceRows, filterRows, sortRows, type DeviceSort } from '../model/device-rows.ts';
-import { formatValue } from '../model/metric-catalogue.ts';
 import { CARD_REFRESH_MS, useDashboardData } from '../model/use-dashboard-data.ts';
 import { useDashboardContext } from './card-context.ts';
 import { CardFrame } from './card-frame.tsx';

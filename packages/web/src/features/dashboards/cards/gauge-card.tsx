@@ -1,3 +1,4 @@
+import { formatValue, limitsOf, metricInfo } from '@vigil/domain';
 import { Box, Typography } from '@mui/material';
 import type { DashboardCard } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,6 @@ import { deviceLimitsQuery } from '../../../api/registry.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import { gaugeScale, zoneOf } from '../model/gauge-scale.ts';
-import { formatValue, limitsOf, metricInfo } from '../model/metric-catalogue.ts';
 import { CARD_REFRESH_MS, useDashboardData } from '../model/use-dashboard-data.ts';
 import { CardFrame } from './card-frame.tsx';
 import { GaugeDial } from './gauge-dial.tsx';

@@ -11,10 +11,9 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material';
-import { CARD_PRESETS, CARD_TYPES, PRESET_LISTS, type DashboardCard } from '@vigil/domain';
+import { CARD_PRESETS, CARD_TYPES, PRESET_LISTS, type DashboardCard, chartableMetrics } from '@vigil/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartableMetrics } from '../model/metric-catalogue.ts';
 import { useDashboardData } from '../model/use-dashboard-data.ts';
 import { cardFromDraft, EMPTY_DRAFT, type CardDraft } from './card-draft.ts';
 

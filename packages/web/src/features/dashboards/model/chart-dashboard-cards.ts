@@ -4,8 +4,8 @@ import {
   type DashboardCard,
   type DashboardEntityRef,
   type SchemeRef,
+  chartableMetrics,
 } from '@vigil/domain';
-import { chartableMetrics } from './metric-catalogue.ts';
 
 /** The chart dashboard of an entity (the metric drill-down): one full-width chart per metric, one data point or the entity. */
 export function chartDashboardCards(

@@ -1,7 +1,7 @@
+import { type MetricInfo } from '@vigil/domain';
 import type { ChartSeries, MetricLimit, TimeseriesResult } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { seriesPoints, sharedLimits, timeseriesRequests } from './chart-data.ts';
-import type { MetricInfo } from './metric-catalogue.ts';
 
 const RANGE = { from: new Date('2026-11-18T00:00:00Z'), to: new Date('2026-11-25T00:00:00Z') };
 const level = 'calculated_metrics.piezometric_level';

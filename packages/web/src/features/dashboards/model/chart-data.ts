@@ -1,6 +1,6 @@
+import { type MetricInfo } from '@vigil/domain';
 import type { ChartSeries, MetricLimit, TimeseriesBody, TimeseriesResult } from '@vigil/domain';
 import type { TimeRange } from '@vigil/domain';
-import type { MetricInfo } from './metric-catalogue.ts';
 
 /**
  * One metrics-provider call per metric and kind of series: the entity series of a metric share one

@@ -1,7 +1,13 @@
-import { compareByUrgency, type MetricReading, type SchemeObject, type StateType } from '@vigil/domain';
+import {
+  compareByUrgency,
+  type MetricReading,
+  type SchemeObject,
+  type StateType,
+  chartableMetrics,
+  type MetricInfo,
+} from '@vigil/domain';
 import type { DeviceSummary } from '../../../api/registry.ts';
 import { stateChangedAtOf, stateOf } from './device-index.ts';
-import { chartableMetrics, type MetricInfo } from './metric-catalogue.ts';
 
 /** One row of the device table card. */
 export interface DeviceRow {

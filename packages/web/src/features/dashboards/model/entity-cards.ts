@@ -4,8 +4,8 @@ import {
   type DashboardCard,
   type DashboardEntityRef,
   type SchemeRef,
+  chartableMetrics,
 } from '@vigil/domain';
-import { chartableMetrics } from './metric-catalogue.ts';
 
 const GAUGE_WIDTH = 4;
 const ROW = 2;

@@ -1,10 +1,10 @@
+import { metricInfo, type MetricInfo } from '@vigil/domain';
 import type { ChartSeries, TimeRange } from '@vigil/domain';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { timeseriesQuery } from '../../../api/metrics.ts';
 import { deviceLimitsQuery } from '../../../api/registry.ts';
 import { seriesPoints, sharedLimits, timeseriesRequests } from './chart-data.ts';
-import { metricInfo, type MetricInfo } from './metric-catalogue.ts';
 import { useDashboardData } from './use-dashboard-data.ts';
 
 /** A plotted series: its points with the label and unit the chart and the export show. */

@@ -1,4 +1,5 @@
-import type { MetricLimit, SchemeRef } from '@vigil/domain';
+import type { MetricLimit } from './schemes.ts';
+import type { SchemeRef } from './registry.ts';
 
 /** A metric as cards name and plot it: `group.key` with its label, unit and decimals. */
 export interface MetricInfo {
