@@ -1,11 +1,21 @@
-import type { ListBody, MetricReading, TimeseriesBody, TimeseriesResult } from '@vigil/domain';
+import type {
+  HeatmapBody,
+  HeatmapResult,
+  LatestMetricsBody,
+  ListBody,
+  MetricReading,
+  RateOfChangeBody,
+  RateOfChangeResult,
+  TimeseriesBody,
+  TimeseriesResult,
+} from '@vigil/domain';
 import { METRICS_LATEST_PAGE_SIZE } from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { API, api } from './client.ts';
 import { DEVICE_CARD_STALE_MS } from './registry.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The metrics provider calls the web app makes so far (spec 001 §7). */
+/** The metrics provider calls of the web app (spec 001 §7). */
 export const metricsApi = {
   timeseries: (body: TimeseriesBody, signal?: AbortSignal) =>
     api.post<TimeseriesResult>(`${API.metrics}/metrics/timeseries/`, body, { quiet: true, signal }),
@@ -25,6 +35,19 @@ export const metricsApi = {
     );
     return results.flatMap((page) => page.objects);
   },
+  /** The newest reading of each data point up to `to_time` (e.g. the nodes of an inclinometer chain). */
+  latestByDataPoint: async (body: Omit<LatestMetricsBody, 'latest_by'>, signal?: AbortSignal) =>
+    (
+      await api.post<ListBody<MetricReading>>(
+        `${API.metrics}/metrics/latest/`,
+        { ...body, latest_by: 'data_point_id' },
+        { query: { paginate_by: METRICS_LATEST_PAGE_SIZE }, quiet: true, signal },
+      )
+    ).objects,
+  heatmap: (body: HeatmapBody, signal?: AbortSignal) =>
+    api.post<HeatmapResult>(`${API.metrics}/metrics/heatmap/`, body, { quiet: true, signal }),
+  rateOfChange: (body: RateOfChangeBody, signal?: AbortSignal) =>
+    api.post<RateOfChangeResult>(`${API.metrics}/metrics/rate-of-change/`, body, { quiet: true, signal }),
 };
 
 export const timeseriesQuery = (body: TimeseriesBody) =>
@@ -42,4 +65,29 @@ export const latestReadingsQuery = (entityIds: readonly string[]) =>
     queryFn: () => metricsApi.latest(entityIds),
     staleTime: DEVICE_CARD_STALE_MS,
     enabled: entityIds.length > 0,
+  });
+
+/** The newest reading of each of some data points at a time (at most 100 data points). */
+export const dataPointReadingsQuery = (body: Omit<LatestMetricsBody, 'latest_by'>) =>
+  queryOptions({
+    queryKey: queryKeys.metrics.dataPointReadings(body),
+    queryFn: ({ signal }) => metricsApi.latestByDataPoint(body, signal),
+    staleTime: 120_000,
+    enabled: Boolean(body.filters?.data_point_ids?.length),
+  });
+
+export const heatmapQuery = (body: HeatmapBody) =>
+  queryOptions({
+    queryKey: queryKeys.metrics.heatmap(body),
+    queryFn: ({ signal }) => metricsApi.heatmap(body, signal),
+    staleTime: 120_000,
+    retry: false,
+  });
+
+export const rateOfChangeQuery = (body: RateOfChangeBody) =>
+  queryOptions({
+    queryKey: queryKeys.metrics.rateOfChange(body),
+    queryFn: ({ signal }) => metricsApi.rateOfChange(body, signal),
+    staleTime: 120_000,
+    retry: false,
   });

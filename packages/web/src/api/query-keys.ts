@@ -34,6 +34,8 @@ export const queryKeys = {
     groups: (projectId?: string | null) => ['registry', 'groups', projectId] as const,
     schemes: (projectId?: string | null) => ['registry', 'schemes', projectId] as const,
     device: (kind: string, id: string) => ['registry', 'device', kind, id] as const,
+    /** the data points of an entity, e.g. an inclinometer chain's nodes */
+    dataPoints: (entityId: string) => ['registry', 'data-points', entityId] as const,
   },
   metrics: {
     timeseries: (body: unknown) => ['metrics', 'timeseries', body] as const,
@@ -41,6 +43,10 @@ export const queryKeys = {
     allLatest: () => ['metrics', 'latest'] as const,
     /** the newest reading of each of some entities */
     latest: (entityIds: readonly string[]) => ['metrics', 'latest', entityIds] as const,
+    /** the newest reading of each of some data points at a time */
+    dataPointReadings: (body: unknown) => ['metrics', 'latest', 'data-points', body] as const,
+    heatmap: (body: unknown) => ['metrics', 'heatmap', body] as const,
+    rateOfChange: (body: unknown) => ['metrics', 'rate-of-change', body] as const,
   },
   notifications: {
     /** every list of a project, whatever its filters: the stream and read actions refresh them all */

@@ -1,4 +1,4 @@
-import type { BasicGroup, DeviceProfile, SchemeObject } from '@vigil/domain';
+import type { BasicGroup, DataPoint, DeviceProfile, SchemeObject } from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -86,6 +86,14 @@ export const registryApi = {
   },
   groups: () => listAll<BasicGroup>(`${API.registry}/basic-groups`),
   schemes: () => listAll<SchemeObject>(`${API.registry}/schemes`),
+  /** An entity's data points, sorted by title with numbers in numeric order (node 2 before node 10). */
+  dataPoints: async (entityId: string) => {
+    const points = await listAll<DataPoint>(`${API.registry}/data-points/`, {
+      query: { monitored_entity_ids: entityId, fields: 'id,title,identifier,monitored_entity_id' },
+    });
+    const collator = new Intl.Collator(undefined, { numeric: true });
+    return points.sort((a, b) => collator.compare(a.title, b.title));
+  },
   device: (type: EntityTypeName, id: string, fields?: string) =>
     api.get<Partial<DeviceProfile>>(`${API.registry}/${ENTITY_PATHS[type]}/${id}`, { query: { fields }, quiet: true }),
 };
@@ -133,5 +141,12 @@ export const schemesQuery = (projectId: string | null) =>
   queryOptions({
     queryKey: queryKeys.registry.schemes(projectId),
     queryFn: registryApi.schemes,
+    staleTime: REGISTRY_STALE_MS,
+  });
+
+export const dataPointsQuery = (entityId: string) =>
+  queryOptions({
+    queryKey: queryKeys.registry.dataPoints(entityId),
+    queryFn: () => registryApi.dataPoints(entityId),
     staleTime: REGISTRY_STALE_MS,
   });
