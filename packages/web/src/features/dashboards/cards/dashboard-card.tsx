@@ -1,4 +1,5 @@
 import type { DashboardCard as Card } from '@vigil/domain';
+import { AggregationTableCard } from './aggregation-table-card.tsx';
 import { ChartCard } from './chart-card.tsx';
 import { DeviceStateCard } from './device-state-card.tsx';
 import { DeviceTableCard } from './device-table-card.tsx';
@@ -18,5 +19,7 @@ export function DashboardCard({ card }: { card: Card }) {
       return <GaugeCard card={card} />;
     case 'device-table':
       return <DeviceTableCard card={card} />;
+    case 'aggregation-table':
+      return <AggregationTableCard card={card} />;
   }
 }

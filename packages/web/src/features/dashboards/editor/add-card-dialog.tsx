@@ -11,11 +11,21 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material';
-import { CARD_PRESETS, CARD_TYPES, PRESET_LISTS, type DashboardCard, chartableMetrics } from '@vigil/domain';
+import {
+  CARD_PRESETS,
+  CARD_TYPES,
+  chartableMetrics,
+  PRESET_LISTS,
+  presetListFor,
+  type DashboardCard,
+} from '@vigil/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { devicesOf } from '../model/device-index.ts';
 import { useDashboardData } from '../model/use-dashboard-data.ts';
-import { cardFromDraft, EMPTY_DRAFT, type CardDraft } from './card-draft.ts';
+import { checkDraft, EMPTY_DRAFT, type CardDraft } from './card-draft.ts';
+import { choosesDevices, choosesGroup, choosesMetric, isInclinometerScheme, metricsOfDevices } from './card-choices.ts';
+import { CardOptionFields } from './card-option-fields.tsx';
 
 const SIZES = ['default', ...Object.keys(CARD_PRESETS)] as const;
 
@@ -32,18 +42,27 @@ export function AddCardDialog({
   const { t } = useTranslation('dashboards');
   const { devices, groups, schemes } = useDashboardData();
   const [draft, setDraft] = useState<CardDraft>(EMPTY_DRAFT);
+  const [tried, setTried] = useState(false);
   const set = (change: Partial<CardDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const card = cardFromDraft(draft, cards);
-  const needsDevices =
-    draft.type === 'chart' ||
-    draft.type === 'gauge' ||
-    (draft.type === 'device-state' && draft.targetKind === 'entity');
-  const needsGroup =
-    draft.type === 'state-summary' ||
-    draft.type === 'device-table' ||
-    (draft.type === 'device-state' && draft.targetKind === 'group');
-  const scheme = schemes.data?.find((s) => s.id === draft.devices[0]?.scheme?.id);
-  const metrics = chartableMetrics(scheme);
+  const check = checkDraft(draft, cards);
+  const errors = tried ? check.errors : {};
+  const needsDevices = choosesDevices(draft.type, draft.targetKind);
+  const needsGroup = choosesGroup(draft.type, draft.targetKind);
+  const multiple = draft.type === 'chart';
+  const schemeList = schemes.data ?? [];
+  const deviceOptions = (devices.data ?? []).filter((d) => {
+    if (draft.type === 'inclinometer-profile')
+      return isInclinometerScheme(schemeList.find((s) => s.id === d.scheme?.id));
+    // A chart's devices share the first one's scheme, so that they share its metric.
+    return !multiple || draft.devices.length === 0 || d.scheme?.id === draft.devices[0]!.scheme?.id;
+  });
+  const metrics = needsGroup
+    ? metricsOfDevices(devicesOf(devices.data ?? [], groups.data ?? [], draft.groupId || null), schemeList)
+    : chartableMetrics(schemeList.find((s) => s.id === draft.devices[0]?.scheme?.id));
+  const periodList = draft.type === 'aggregation-table' ? presetListFor(draft.interval) : PRESET_LISTS.default;
+  const periods = periodList.presets.includes(draft.period)
+    ? periodList.presets
+    : [draft.period, ...periodList.presets];
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -54,7 +73,10 @@ export function AddCardDialog({
             select
             label={t('editor.cardType')}
             value={draft.type}
-            onChange={(e) => set({ type: e.target.value as CardDraft['type'], metric: '' })}
+            onChange={(e) => {
+              setTried(false);
+              set({ type: e.target.value as CardDraft['type'], metric: '', devices: [], period: EMPTY_DRAFT.period });
+            }}
           >
             {CARD_TYPES.map((type) => (
               <MenuItem key={type} value={type}>
@@ -75,21 +97,24 @@ export function AddCardDialog({
           )}
           {needsDevices && (
             <Autocomplete
-              multiple={draft.type === 'chart'}
-              options={(devices.data ?? []).filter(
-                (d) =>
-                  draft.devices.length === 0 || draft.type !== 'chart' || d.scheme?.id === draft.devices[0]!.scheme?.id,
-              )}
+              multiple={multiple}
+              options={deviceOptions}
               getOptionLabel={(d) => d.title}
               groupBy={(d) => d.scheme?.name ?? ''}
-              value={draft.type === 'chart' ? draft.devices : (draft.devices[0] ?? null)}
+              value={multiple ? draft.devices : (draft.devices[0] ?? null)}
               onChange={(_, value) => set({ devices: Array.isArray(value) ? value.slice(0, 8) : value ? [value] : [] })}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               renderInput={(params) => (
                 <TextField
                   {...params}
-                  label={draft.type === 'chart' ? t('editor.devices') : t('editor.device')}
-                  helperText={draft.type === 'chart' ? t('editor.devicesHint') : ' '}
+                  label={multiple ? t('editor.devices') : t('editor.device')}
+                  helperText={
+                    multiple
+                      ? t('editor.devicesHint')
+                      : draft.type === 'inclinometer-profile'
+                        ? t('editor.chainHint')
+                        : ' '
+                  }
                 />
               )}
             />
@@ -99,7 +124,7 @@ export function AddCardDialog({
               select
               label={t('editor.group')}
               value={draft.groupId}
-              onChange={(e) => set({ groupId: e.target.value })}
+              onChange={(e) => set({ groupId: e.target.value, metric: '' })}
             >
               {draft.type !== 'device-state' && <MenuItem value="">{t('summary.allDevices')}</MenuItem>}
               {(groups.data ?? []).map((g) => (
@@ -109,12 +134,14 @@ export function AddCardDialog({
               ))}
             </TextField>
           )}
-          {(draft.type === 'chart' || draft.type === 'gauge') && (
+          {choosesMetric(draft.type) && (
             <TextField
               select
               label={t('editor.metric')}
               value={draft.metric}
               disabled={!metrics.length}
+              error={Boolean(errors.metric)}
+              helperText={errors.metric ? t('editor.metricRequired') : ' '}
               onChange={(e) => set({ metric: e.target.value })}
             >
               {metrics.map((m) => (
@@ -124,14 +151,15 @@ export function AddCardDialog({
               ))}
             </TextField>
           )}
-          {draft.type === 'chart' && (
+          <CardOptionFields draft={draft} set={set} errors={errors} />
+          {(draft.type === 'chart' || draft.type === 'aggregation-table') && (
             <TextField
               select
               label={t('chart.period')}
               value={draft.period}
               onChange={(e) => set({ period: e.target.value as CardDraft['period'] })}
             >
-              {PRESET_LISTS.default.presets.map((p) => (
+              {periods.map((p) => (
                 <MenuItem key={p} value={p}>
                   {t(`presets.${p}`)}
                 </MenuItem>
@@ -161,7 +189,11 @@ export function AddCardDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button variant="contained" disabled={!card} onClick={() => card && onAdd(card)}>
+        <Button
+          variant="contained"
+          disabled={!check.card && !Object.keys(check.errors).length}
+          onClick={() => (check.card ? onAdd(check.card) : setTried(true))}
+        >
           {t('editor.add')}
         </Button>
       </DialogActions>

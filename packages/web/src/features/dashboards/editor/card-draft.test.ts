@@ -1,7 +1,7 @@
-import type { DashboardCard } from '@vigil/domain';
+import { INTERPOLATION_METHOD_REQUIRED, type DashboardCard } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import type { DeviceSummary } from '../../../api/registry.ts';
-import { cardFromDraft, EMPTY_DRAFT } from './card-draft.ts';
+import { cardFromDraft, checkDraft, EMPTY_DRAFT, periodForInterval } from './card-draft.ts';
 
 const pz = (id: string) => ({ id, title: id, monitored_entity_type: 'instrument' }) as DeviceSummary;
 const existing = [
@@ -52,5 +52,42 @@ describe('a new card from the add-card dialog', () => {
       group_id: 'g1',
       layout: { w: 16, h: 4 },
     });
+  });
+
+  it('refuses a heatmap without an interpolation method with the message of spec 001 §5', () => {
+    const draft = { ...EMPTY_DRAFT, type: 'heatmap' as const, metric: 'calculated_metrics.piezometric_level' };
+    expect(checkDraft(draft, [])).toEqual({ card: null, errors: { method: INTERPOLATION_METHOD_REQUIRED } });
+    expect(INTERPOLATION_METHOD_REQUIRED).toBe('Interpolation method is required');
+    expect(cardFromDraft({ ...draft, method: 'nearest' }, [])).toMatchObject({
+      type: 'heatmap',
+      method: 'nearest',
+      display: 'interpolated',
+      bubble_size: 8,
+      time_interval_oversampling: 3600,
+      group_id: null,
+    });
+  });
+
+  it('makes an aggregation table of weekly averages over the last 7 days unless chosen otherwise', () => {
+    const card = cardFromDraft({ ...EMPTY_DRAFT, type: 'aggregation-table', metric: 'raw_metrics.pressure' }, []);
+    expect(card).toMatchObject({ function: 'avg', interval: 'week', period: 'sevenDays', layout: { w: 16, h: 4 } });
+    expect(periodForInterval('day')).toBe('thisWeek');
+    expect(periodForInterval('week')).toBe('thisMonth');
+    expect(periodForInterval('month')).toBe('thisYear');
+    expect(periodForInterval('hour')).toBe('sevenDays');
+  });
+
+  it('measures the rate of change over 7 days as a delta unless chosen otherwise', () => {
+    expect(
+      cardFromDraft({ ...EMPTY_DRAFT, type: 'rate-of-change', metric: 'calculated_metrics.piezometric_level' }, []),
+    ).toMatchObject({ interval_days: 7, result_type: 'delta', group_by: 'monitored_entity' });
+    expect(cardFromDraft({ ...EMPTY_DRAFT, type: 'rate-of-change' }, [])).toBeNull();
+  });
+
+  it('takes an inclinometer profile limit in millimetres, or none', () => {
+    const draft = { ...EMPTY_DRAFT, type: 'inclinometer-profile' as const, devices: [pz('ipi')] };
+    expect(cardFromDraft(draft, [])).toMatchObject({ entity: { id: 'ipi' }, mode: 'cumulative', limit: null });
+    expect(cardFromDraft({ ...draft, limit: '25' }, [])).toMatchObject({ limit: 25 });
+    expect(checkDraft({ ...draft, limit: '-3' }, []).errors).toHaveProperty('limit');
   });
 });

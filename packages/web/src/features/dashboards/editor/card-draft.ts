@@ -2,15 +2,22 @@ import {
   CARD_PRESETS,
   DEFAULT_CARD_PRESET,
   DEFAULT_CARD_SIZE,
+  DEFAULT_RATE_OF_CHANGE_DAYS,
+  BUBBLE_HEATMAP_SIZE,
   dashboardCardSchema,
   placeNewCard,
+  presetListFor,
+  type AggregateInterval,
   type CardPreset,
   type DashboardCard,
   type DashboardCardType,
+  type InterpolationMethod,
   type TimePreset,
 } from '@vigil/domain';
 import type { DeviceSummary } from '../../../api/registry.ts';
 import { newCardId } from '../model/tree-edits.ts';
+
+type CardOf<T extends DashboardCardType> = Extract<DashboardCard, { type: T }>;
 
 /** What the add-card dialog has chosen so far. */
 export interface CardDraft {
@@ -23,6 +30,20 @@ export interface CardDraft {
   groupId: string;
   metric: string;
   period: TimePreset;
+  /** aggregation table */
+  fn: CardOf<'aggregation-table'>['function'];
+  interval: AggregateInterval;
+  /** heatmap: '' until chosen, which the form requires (spec 001 §5) */
+  method: InterpolationMethod | '';
+  display: CardOf<'heatmap'>['display'];
+  bubbleSize: number;
+  /** rate of change */
+  intervalDays: CardOf<'rate-of-change'>['interval_days'];
+  resultType: CardOf<'rate-of-change'>['result_type'];
+  /** inclinometer profile */
+  mode: CardOf<'inclinometer-profile'>['mode'];
+  /** mm; '' for none */
+  limit: string;
 }
 
 export const EMPTY_DRAFT: CardDraft = {
@@ -34,13 +55,26 @@ export const EMPTY_DRAFT: CardDraft = {
   groupId: '',
   metric: '',
   period: DEFAULT_CARD_PRESET,
+  fn: 'avg',
+  interval: 'week',
+  method: '',
+  display: 'interpolated',
+  bubbleSize: BUBBLE_HEATMAP_SIZE,
+  intervalDays: DEFAULT_RATE_OF_CHANGE_DAYS,
+  resultType: 'delta',
+  mode: 'cumulative',
+  limit: '',
 };
 
-/** The card a complete draft makes, placed below the page's cards; null while something is missing. */
-export function cardFromDraft(draft: CardDraft, cards: readonly DashboardCard[]): DashboardCard | null {
+/** The period an aggregation table offers after its interval changed: the interval's list default. */
+export const periodForInterval = (interval: AggregateInterval): TimePreset => presetListFor(interval).defaultPreset;
+
+/** The card as far as the draft describes it, before validation. */
+function candidateOf(draft: CardDraft, cards: readonly DashboardCard[]): Record<string, unknown> | null {
   const size = draft.size === 'default' ? DEFAULT_CARD_SIZE[draft.type] : CARD_PRESETS[draft.size];
   const base = {
     id: newCardId(cards),
+    type: draft.type,
     title: draft.title.trim(),
     layout: placeNewCard(
       cards.map((c) => c.layout),
@@ -49,33 +83,65 @@ export function cardFromDraft(draft: CardDraft, cards: readonly DashboardCard[])
   };
   const first = draft.devices[0];
   const entity = first && { id: first.id, entity_type: first.monitored_entity_type };
-  const group = draft.groupId || null;
-  const candidate = (() => {
-    switch (draft.type) {
-      case 'device-state':
-        if (draft.targetKind === 'group')
-          return group && { ...base, type: draft.type, target: { kind: 'group', id: group } };
-        return entity && { ...base, type: draft.type, target: { kind: 'entity', ...entity } };
-      case 'state-summary':
-      case 'device-table':
-        return { ...base, type: draft.type, group_id: group };
-      case 'chart':
-        return (
-          draft.metric &&
-          draft.devices.length > 0 && {
+  const group_id = draft.groupId || null;
+  const metric = draft.metric || undefined;
+  switch (draft.type) {
+    case 'device-state':
+      if (draft.targetKind === 'group')
+        return draft.groupId ? { ...base, target: { kind: 'group', id: group_id } } : null;
+      return entity ? { ...base, target: { kind: 'entity', ...entity } } : null;
+    case 'state-summary':
+    case 'device-table':
+      return { ...base, group_id };
+    case 'chart':
+      return draft.devices.length && metric
+        ? {
             ...base,
-            type: draft.type,
             period: draft.period,
             series: draft.devices
               .slice(0, 8)
-              .map((d) => ({ entity_id: d.id, entity_type: d.monitored_entity_type, metric: draft.metric })),
+              .map((d) => ({ entity_id: d.id, entity_type: d.monitored_entity_type, metric })),
           }
-        );
-      case 'gauge':
-        return entity && draft.metric && { ...base, type: draft.type, entity, metric: draft.metric };
-    }
-  })();
-  if (!candidate) return null;
-  const parsed = dashboardCardSchema.safeParse(candidate);
-  return parsed.success ? parsed.data : null;
+        : null;
+    case 'gauge':
+      return entity && metric ? { ...base, entity, metric } : null;
+    case 'aggregation-table':
+      return { ...base, group_id, metric, function: draft.fn, interval: draft.interval, period: draft.period };
+    case 'heatmap':
+      return {
+        ...base,
+        group_id,
+        metric,
+        method: draft.method || undefined,
+        display: draft.display,
+        bubble_size: draft.bubbleSize,
+      };
+    case 'rate-of-change':
+      return { ...base, group_id, metric, interval_days: draft.intervalDays, result_type: draft.resultType };
+    case 'inclinometer-profile':
+      return entity
+        ? { ...base, entity, mode: draft.mode, limit: draft.limit.trim() ? Number(draft.limit) : null }
+        : null;
+  }
 }
+
+export interface DraftCheck {
+  /** the card to add; null while something is missing or wrong */
+  card: DashboardCard | null;
+  /** what is wrong, by the card field it concerns (`method`, `metric`, …) */
+  errors: Partial<Record<string, string>>;
+}
+
+/** The card a draft makes, placed below the page's cards, or what keeps it from being one. */
+export function checkDraft(draft: CardDraft, cards: readonly DashboardCard[]): DraftCheck {
+  const candidate = candidateOf(draft, cards);
+  if (!candidate) return { card: null, errors: {} };
+  const parsed = dashboardCardSchema.safeParse(candidate);
+  if (parsed.success) return { card: parsed.data, errors: {} };
+  const errors: DraftCheck['errors'] = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'card')] ??= issue.message;
+  return { card: null, errors };
+}
+
+/** The card a complete draft makes, placed below the page's cards; null while something is missing. */
+export const cardFromDraft = (draft: CardDraft, cards: readonly DashboardCard[]) => checkDraft(draft, cards).card;

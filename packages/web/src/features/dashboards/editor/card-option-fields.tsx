@@ -1,0 +1,145 @@
+import { MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  AGGREGATE_INTERVALS,
+  AGGREGATION_TABLE_FUNCTIONS,
+  INTERPOLATION_METHOD_REQUIRED,
+  INTERPOLATION_METHODS,
+  RATE_OF_CHANGE_DAYS,
+  RATE_OF_CHANGE_RESULTS,
+} from '@vigil/domain';
+import { useTranslation } from 'react-i18next';
+import { periodForInterval, type CardDraft } from './card-draft.ts';
+
+interface OptionFieldsProps {
+  draft: CardDraft;
+  set(change: Partial<CardDraft>): void;
+  /** shown once the user tried to add the card */
+  errors: Partial<Record<string, string>>;
+}
+
+/** The options of the analysis cards: aggregation, interpolation, change window, profile mode. */
+export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
+  const { t } = useTranslation('dashboards');
+  switch (draft.type) {
+    case 'aggregation-table':
+      return (
+        <>
+          <TextField
+            select
+            label={t('editor.function')}
+            value={draft.fn}
+            onChange={(e) => set({ fn: e.target.value as CardDraft['fn'] })}
+          >
+            {AGGREGATION_TABLE_FUNCTIONS.map((fn) => (
+              <MenuItem key={fn} value={fn}>
+                {t(`functions.${fn}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label={t('editor.interval')}
+            value={draft.interval}
+            onChange={(e) => {
+              const interval = e.target.value as CardDraft['interval'];
+              set({ interval, period: periodForInterval(interval) });
+            }}
+          >
+            {AGGREGATE_INTERVALS.map((interval) => (
+              <MenuItem key={interval} value={interval}>
+                {t(`intervals.${interval}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      );
+    case 'heatmap':
+      return (
+        <>
+          <TextField
+            select
+            required
+            label={t('editor.method')}
+            value={draft.method}
+            error={Boolean(errors.method)}
+            helperText={errors.method === INTERPOLATION_METHOD_REQUIRED ? t('editor.methodRequired') : errors.method}
+            onChange={(e) => set({ method: e.target.value as CardDraft['method'] })}
+          >
+            {INTERPOLATION_METHODS.map((method) => (
+              <MenuItem key={method} value={method}>
+                {t(`methods.${method}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={draft.display}
+            onChange={(_, display) => display && set({ display })}
+          >
+            <ToggleButton value="interpolated">{t('editor.surface')}</ToggleButton>
+            <ToggleButton value="bubbles">{t('editor.bubbles')}</ToggleButton>
+          </ToggleButtonGroup>
+          {draft.display === 'bubbles' && (
+            <TextField
+              type="number"
+              label={t('editor.bubbleSize')}
+              value={draft.bubbleSize}
+              error={Boolean(errors.bubble_size)}
+              helperText={errors.bubble_size ? t('editor.bubbleSizeRange') : ' '}
+              onChange={(e) => set({ bubbleSize: Number(e.target.value) })}
+              slotProps={{ htmlInput: { min: 2, max: 40 } }}
+            />
+          )}
+        </>
+      );
+    case 'rate-of-change':
+      return (
+        <>
+          <TextField
+            select
+            label={t('editor.window')}
+            value={draft.intervalDays}
+            onChange={(e) => set({ intervalDays: Number(e.target.value) as CardDraft['intervalDays'] })}
+          >
+            {RATE_OF_CHANGE_DAYS.map((days) => (
+              <MenuItem key={days} value={days}>
+                {t('editor.days', { count: days })}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={draft.resultType}
+            onChange={(_, resultType) => resultType && set({ resultType })}
+          >
+            {RATE_OF_CHANGE_RESULTS.map((result) => (
+              <ToggleButton key={result} value={result}>
+                {t(`editor.results.${result}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </>
+      );
+    case 'inclinometer-profile':
+      return (
+        <>
+          <ToggleButtonGroup exclusive size="small" value={draft.mode} onChange={(_, mode) => mode && set({ mode })}>
+            <ToggleButton value="cumulative">{t('editor.cumulative')}</ToggleButton>
+            <ToggleButton value="incremental">{t('editor.incremental')}</ToggleButton>
+          </ToggleButtonGroup>
+          <TextField
+            type="number"
+            label={t('editor.limit')}
+            value={draft.limit}
+            error={Boolean(errors.limit)}
+            helperText={errors.limit ? t('editor.limitPositive') : t('editor.limitHint')}
+            onChange={(e) => set({ limit: e.target.value })}
+          />
+        </>
+      );
+    default:
+      return null;
+  }
+}
