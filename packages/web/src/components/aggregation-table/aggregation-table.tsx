@@ -22,6 +22,9 @@ interface AggregationTableProps {
   weekOf(date: string): string;
 }
 
+/** The windows' column stays in view while the devices scroll sideways (a phone, many devices). */
+const stickyFirst = { position: 'sticky', left: 0, whiteSpace: 'nowrap' } as const;
+
 /** Aggregates per window (rows, newest first) and per device (columns), units in the headings. */
 export function AggregationTable({ columns, rows, interval, label, windowHeading, weekOf }: AggregationTableProps) {
   const { i18n } = useTranslation();
@@ -31,11 +34,11 @@ export function AggregationTable({ columns, rows, interval, label, windowHeading
       <Table stickyHeader size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            <TableCell component="th" scope="col" sx={{ whiteSpace: 'nowrap' }}>
+            <TableCell component="th" scope="col" sx={{ ...stickyFirst, zIndex: 3 }}>
               {windowHeading}
             </TableCell>
             {columns.map((c) => (
-              <TableCell key={c.key} component="th" scope="col" align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell key={c.key} component="th" scope="col" align="right" sx={{ minWidth: 96, maxWidth: 180 }}>
                 {c.unit ? `${c.label} (${c.unit})` : c.label}
               </TableCell>
             ))}
@@ -44,7 +47,7 @@ export function AggregationTable({ columns, rows, interval, label, windowHeading
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.start} hover>
-              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell component="th" scope="row" sx={{ ...stickyFirst, bgcolor: 'background.paper' }}>
                 {windowLabel(row.start, interval, locale, weekOf)}
               </TableCell>
               {row.values.map((value, i) => (

@@ -125,6 +125,8 @@ export function AddCardDialog({
               label={t('editor.group')}
               value={draft.groupId}
               onChange={(e) => set({ groupId: e.target.value, metric: '' })}
+              // '' is every device of the project: shown by name, not as an empty field.
+              slotProps={{ select: { displayEmpty: draft.type !== 'device-state' }, inputLabel: { shrink: true } }}
             >
               {draft.type !== 'device-state' && <MenuItem value="">{t('summary.allDevices')}</MenuItem>}
               {(groups.data ?? []).map((g) => (

@@ -1,7 +1,10 @@
 import { Box } from '@mui/material';
-import { GRID_COLUMNS, readingOrder, type DashboardCard as Card } from '@vigil/domain';
+import { GRID_COLUMNS, readingOrder, type DashboardCard as Card, type DashboardCardType } from '@vigil/domain';
 import { DashboardCard } from '../cards/dashboard-card.tsx';
 import { GRID_GAP, ROW_HEIGHT } from './grid-metrics.ts';
+
+/** Cards that are tables: on a phone they shrink to their rows. */
+const TABLE_CARDS = new Set<DashboardCardType>(['device-table', 'aggregation-table', 'rate-of-change']);
 
 /**
  * A page's cards as they are laid out: 16 columns from tablet width up; one column on a phone, in
@@ -27,7 +30,7 @@ export function CardGrid({ cards }: { cards: readonly Card[] }) {
               gridColumn: { xs: '1', sm: `${card.layout.x + 1} / span ${card.layout.w}` },
               gridRow: { xs: 'auto', sm: `${card.layout.y + 1} / span ${card.layout.h}` },
               // On a phone a table is as tall as its rows, up to its height on the grid.
-              height: { xs: card.type === 'device-table' ? 'auto' : height, sm: 'auto' },
+              height: { xs: TABLE_CARDS.has(card.type) ? 'auto' : height, sm: 'auto' },
               maxHeight: { xs: height, sm: 'none' },
             }}
           >
