@@ -35,7 +35,7 @@ export const HISTORY_DAYS = 93;
 export const RUNS = 6;
 export const BUDGET_MS = 1000;
 export const BUDGET_FIRST_PAGE_KIB = 340;
-const METRIC = 'calculated_metrics.piezometric_level';
+export const METRIC = 'calculated_metrics.piezometric_level';
 const WEB_DIST = join(import.meta.dirname, '../packages/web/dist');
 
 export interface WebBuild {
@@ -67,10 +67,18 @@ export function snapshotWebBuild(into: string): WebBuild {
 export async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-dashboard-'));
   const web = snapshotWebBuild(dataDir);
+  return { ...(await serveDemo(dataDir, web.dist)), web };
+}
+
+/**
+ * The server on `dataDir` (removed on close) serving the web build at `webDist` (none if it is not
+ * there): demo seeded, {@link HISTORY_DAYS} days of history written, no simulator.
+ */
+export async function serveDemo(dataDir: string, webDist: string) {
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
-    WEB_DIST: web.dist,
+    WEB_DIST: webDist,
     DEMO_HISTORY: 'on',
     SIMULATOR: 'off',
     PASSWORD_HASH_COST: '10',
@@ -88,7 +96,6 @@ export async function startServer() {
   const historySeconds = (performance.now() - started) / 1000;
   return {
     base,
-    web,
     readings,
     historySeconds,
     async close() {
@@ -99,7 +106,13 @@ export async function startServer() {
   };
 }
 
-async function call<T>(base: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+export async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
@@ -110,7 +123,7 @@ async function call<T>(base: string, method: string, path: string, token: string
   return (text ? JSON.parse(text) : null) as T;
 }
 
-interface Instrument {
+export interface Instrument {
   id: string;
   eid: string;
   scheme: { spec: { metrics?: { calculated_metrics?: Array<{ key: string }> } } } | null;
@@ -119,16 +132,14 @@ interface Instrument {
 export interface BenchPage {
   session: { token: string; userId: string; projectId: string };
   projectName: string;
+  ids: string[];
   eids: string[];
   /** the points of each chart's series, as the metrics provider answers the chart's request */
   points: number[];
 }
 
-/**
- * As the demo administrator: adds the page `root/bench` (8 chart cards, one piezometer each, over
- * three months) to the first project's safety-state dashboards, and counts each chart's points.
- */
-export async function addBenchPage(base: string): Promise<BenchPage> {
+/** The demo administrator's session, switched to the demo's first project. */
+export async function signIn(base: string) {
   const login = await call<{ token: string; user_id: string }>(base, 'POST', '/auth/api/v1/users/login', null, {
     username: 'admin',
     password: DEMO_PASSWORD,
@@ -142,7 +153,46 @@ export async function addBenchPage(base: string): Promise<BenchPage> {
   );
   const project = projects.objects[0]!;
   await call(base, 'POST', '/auth/api/v1/users/switch-data-context/', token, { data_context: project.id });
+  return { session: { token, userId: login.user_id, projectId: project.id }, projectName: project.name };
+}
 
+/** The instruments of the session's project that have a piezometric level. */
+export async function findPiezometers(base: string, token: string): Promise<Instrument[]> {
+  const instruments = await call<{ objects: Instrument[] }>(
+    base,
+    'GET',
+    '/device-registry/api/v1/instruments?paginate_by=100&fields=id,eid,scheme.spec',
+    token,
+  );
+  return instruments.objects.filter((i) =>
+    i.scheme?.spec.metrics?.calculated_metrics?.some((m) => m.key === 'piezometric_level'),
+  );
+}
+
+/** The cards of the page: by default one chart card per piezometer, two a row, over {@link PERIOD}. */
+export type PageCards = (piezometers: readonly Instrument[]) => DashboardCard[];
+const chartEach: PageCards = (piezometers) =>
+  piezometers.map((p, i) => ({
+    id: `bench-${i + 1}`,
+    type: 'chart',
+    title: '',
+    layout: { x: (i % 2) * 8, y: Math.floor(i / 2) * 2, w: 8, h: 2 },
+    period: PERIOD,
+    series: [{ entity_id: p.id, entity_type: 'instrument', metric: METRIC, data_point_id: null }],
+  }));
+
+/**
+ * As the demo administrator: adds the page `root/bench` (8 chart cards, one piezometer each, over
+ * three months; or `options`' page of `devices` piezometers) to the first project's safety-state
+ * dashboards, and counts each piezometer's points.
+ */
+export async function addBenchPage(
+  base: string,
+  options: { path?: string; devices?: number; cards?: PageCards } = {},
+): Promise<BenchPage> {
+  const { path = PAGE_PATH, devices = CHARTS, cards: cardsOf = chartEach } = options;
+  const { session, projectName } = await signIn(base);
+  const token = session.token;
   const modules = await call<{ objects: Array<{ id: string; path: string }> }>(
     base,
     'GET',
@@ -152,32 +202,17 @@ export async function addBenchPage(base: string): Promise<BenchPage> {
   const moduleId = modules.objects.find((m) => m.path === 'safety-state')?.id;
   if (!moduleId) throw new Error('no safety-state module');
 
-  const instruments = await call<{ objects: Instrument[] }>(
-    base,
-    'GET',
-    '/device-registry/api/v1/instruments?paginate_by=100&fields=id,eid,scheme.spec',
-    token,
-  );
-  const piezometers = instruments.objects
-    .filter((i) => i.scheme?.spec.metrics?.calculated_metrics?.some((m) => m.key === 'piezometric_level'))
-    .slice(0, CHARTS);
-  if (piezometers.length < CHARTS) throw new Error(`only ${piezometers.length} piezometers in ${project.name}`);
+  const piezometers = (await findPiezometers(base, token)).slice(0, devices);
+  if (piezometers.length < devices) throw new Error(`only ${piezometers.length} piezometers in ${projectName}`);
 
-  const modulePath = `/ui/api/v1/projects/${project.id}/modules/${moduleId}`;
+  const modulePath = `/ui/api/v1/projects/${session.projectId}/modules/${moduleId}`;
   const stored = await call<{ timestamp: string | null; data: DashboardTree }>(base, 'GET', modulePath, token);
-  const cards: DashboardCard[] = piezometers.map((p, i) => ({
-    id: `bench-${i + 1}`,
-    type: 'chart',
-    title: '',
-    layout: { x: (i % 2) * 8, y: Math.floor(i / 2) * 2, w: 8, h: 2 },
-    period: PERIOD,
-    series: [{ entity_id: p.id, entity_type: 'instrument', metric: METRIC, data_point_id: null }],
-  }));
-  const pages = stored.data.pages.filter((p) => p.path !== PAGE_PATH);
-  const tree = { ...stored.data, pages: [...pages, { path: PAGE_PATH, title: 'Bench', cards }] };
+  const cards = cardsOf(piezometers);
+  const pages = stored.data.pages.filter((p) => p.path !== path);
+  const tree = { ...stored.data, pages: [...pages, { path, title: 'Bench', cards }] };
   await call(base, 'PUT', modulePath, token, { action: 'persist', timestamp: stored.timestamp, data: tree });
 
-  // the chart's request (features/dashboards/model/chart-data.ts), for all eight at once
+  // the chart's request (features/dashboards/model/chart-data.ts), for all the piezometers at once
   const range = presetRange(PERIOD, new Date());
   const answer = await call<{ data: Array<{ monitored_entity: string; values: Record<string, number> }> }>(
     base,
@@ -197,8 +232,9 @@ export async function addBenchPage(base: string): Promise<BenchPage> {
     (p) => Object.keys(answer.data.find((d) => d.monitored_entity === p.id)?.values ?? {}).length,
   );
   return {
-    session: { token, userId: login.user_id, projectId: project.id },
-    projectName: project.name,
+    session,
+    projectName,
+    ids: piezometers.map((p) => p.id),
     eids: piezometers.map((p) => p.eid),
     points,
   };
@@ -282,16 +318,17 @@ function pageReport(): DrawRun {
   };
 }
 
-const drawn = () => window.__benchDraw?.drawnAt !== undefined;
+export const drawn = () => window.__benchDraw?.drawnAt !== undefined;
 
-async function signedInContext(base: string, session: BenchPage['session'], browser: Browser) {
+/** A browser context signed in as `session`, whose pages note when `charts` charts are drawn ({@link watchCharts}). */
+export async function signedInContext(base: string, session: BenchPage['session'], browser: Browser, charts = CHARTS) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
   const setup = await context.newPage();
   // any page of the origin reaches its localStorage; a static file loads no application (e2e/support/stored-session.ts)
   await setup.goto('/favicon.svg');
   await setup.evaluate((value) => localStorage.setItem('vigil.session', JSON.stringify(value)), session);
   await setup.close();
-  await context.addInitScript(watchCharts, CHARTS);
+  await context.addInitScript(watchCharts, charts);
   return context;
 }
 

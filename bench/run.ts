@@ -121,6 +121,20 @@ if (process.env.BENCH_DASHBOARD !== 'off') {
   });
 }
 
+// Issue 18's budgets (about a minute each): zooming a chart card of 8 piezometers × 2000 points in
+// headless Chromium, on the web build above (BENCH_ZOOM=off skips it), and `metrics/heatmap` over the
+// demo's piezometers (BENCH_HEATMAP=off skips it). Each in its own process too.
+for (const [variable, file] of [
+  ['BENCH_ZOOM', 'chart-zoom.ts'],
+  ['BENCH_HEATMAP', 'heatmap.ts'],
+] as const) {
+  if (process.env[variable] === 'off') continue;
+  execFileSync(process.execPath, [join(import.meta.dirname, file)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_COMMAND: command },
+  });
+}
+
 // Issue 6's notification budgets (about a minute): ingest → stream latency under load, 1000 stream
 // clients. Its own process too; BENCH_NOTIFICATIONS=off skips it.
 if (process.env.BENCH_NOTIFICATIONS !== 'off') {

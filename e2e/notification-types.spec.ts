@@ -70,12 +70,15 @@ async function expectEntity(detail: Locator, entity: Entity) {
   await expect(eid.getByRole('link', { name: entity.eid })).toHaveCount(entity.link ? 1 : 0);
 }
 
-/** The chart of the metric around the event, with its limit lines labelled. */
+/**
+ * The alert chart of the metric around the event (the app's canvas chart), with its limit lines labelled
+ * and the reading that raised the event marked: labels drawn on the canvas, and read out as its description.
+ */
 async function expectChart(detail: Locator, metric: string, lines: string[]) {
   const chart = detail.getByRole('img', { name: `Chart of ${metric} around the event` });
   await expect(chart).toBeVisible();
-  await expect(chart).toHaveJSProperty('tagName', 'svg');
-  for (const line of lines) await expect(chart).toContainText(line);
+  await expect(chart).toHaveJSProperty('tagName', 'CANVAS');
+  for (const line of [...lines, 'Event reading']) await expect(chart).toHaveAccessibleDescription(new RegExp(line));
 }
 
 /** The first three values with four decimals; Show All (n) shows every one, and folds them again. */

@@ -65,6 +65,9 @@ const stateTarget = z.discriminatedUnion('kind', [
 ]);
 export type StateTarget = z.infer<typeof stateTarget>;
 
+/** The series one chart holds: more lines than this are not told apart. */
+export const MAX_CHART_SERIES = 10;
+
 export const chartSeriesSchema = z.strictObject({
   entity_id: idSchema,
   entity_type: entityType,
@@ -105,7 +108,7 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...common,
     type: z.literal('chart'),
-    series: z.array(chartSeriesSchema).min(1).max(8),
+    series: z.array(chartSeriesSchema).min(1).max(MAX_CHART_SERIES),
     period: z.enum(TIME_PRESETS).default(DEFAULT_CARD_PRESET),
   }),
   z.strictObject({ ...common, type: z.literal('gauge'), entity: entityRef, metric: metricName }),
@@ -154,7 +157,7 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
     type: z.literal('inclinometer-profile'),
     entity: entityRef,
     mode: z.enum(['cumulative', 'incremental']).default('cumulative'),
-    /** the reference date, ISO; null: the earliest reading of the longest overlay */
+    /** the reference date, ISO: movement since then; null: displacement since installation, as the chain reports it */
     datum: z.iso.datetime({ offset: true }).nullable().default(null),
     /** profiles drawn: now and this many days before */
     overlay_days: z.array(z.number().int().min(0).max(3_650)).min(1).max(6).default([0, 7, 30]),

@@ -13,6 +13,13 @@ interface ChartPlan {
   eids: string[];
 }
 
+/** A chart of several metrics: the dam engineers' levels against rainfall, each metric on the axis of its unit. */
+export interface LevelsChartPlan {
+  id: string;
+  title: string;
+  series: Array<{ eid: string; metric: string; function?: 'sum'; style?: 'bars' }>;
+}
+
 export interface SitePlan {
   title: string;
   /** devices, then groups (by title), shown one state card each */
@@ -20,6 +27,8 @@ export interface SitePlan {
   keyGroups: string[];
   gauges: Record<StateType, Array<{ eid: string; metric: string }>>;
   charts: Record<StateType, ChartPlan[]>;
+  /** full width on the safety-state overview: piezometric levels against the pond or river level and rainfall */
+  levels: LevelsChartPlan;
 }
 
 export const PIEZOMETRIC_LEVEL = 'calculated_metrics.piezometric_level';
@@ -39,6 +48,15 @@ const batteries = (eids: string[]): ChartPlan => ({
 
 const CERRO_PIEZOMETERS = piezometers(['PZ-03', 'PZ-11', 'PZ-15', 'PZ-19']);
 const OUSE_PIEZOMETERS = piezometers(['PZ-02', 'PZ-04', 'PZ-08', 'PZ-10']);
+const RAINFALL = 'raw_metrics.rainfall';
+/** Rainfall summed per bucket (an amount, not a level), drawn as bars. */
+const rainfall = (eid: string) => ({ eid, metric: RAINFALL, function: 'sum', style: 'bars' }) as const;
+const levels = (piezometerEids: string[], water: { eid: string; metric: string }, weatherEid: string) => [
+  ...piezometerEids.map((eid) => ({ eid, metric: PIEZOMETRIC_LEVEL })),
+  water,
+  rainfall(weatherEid),
+];
+
 const OUSE_RIVER: ChartPlan = {
   id: 'river',
   title: 'River Ouse levels',
@@ -100,8 +118,13 @@ export const DASHBOARD_PLANS: Record<string, SitePlan> = {
         CERRO_PIEZOMETERS,
         batteries(['DL-01', 'DL-02', 'DL-03', 'DL-04']),
         { id: 'pond', title: 'Decant pond level', metric: 'calculated_metrics.water_level', eids: ['WL-01', 'WL-02'] },
-        { id: 'rainfall', title: 'Rainfall', metric: 'raw_metrics.rainfall', eids: ['MET-01'] },
+        { id: 'rainfall', title: 'Rainfall', metric: RAINFALL, eids: ['MET-01'] },
       ],
+    },
+    levels: {
+      id: 'levels-and-rainfall',
+      title: 'Piezometric levels against pond level and rainfall',
+      series: levels(CERRO_PIEZOMETERS.eids, { eid: 'WL-01', metric: 'calculated_metrics.water_level' }, 'MET-01'),
     },
   },
   'ouse-embankment': {
@@ -130,6 +153,11 @@ export const DASHBOARD_PLANS: Record<string, SitePlan> = {
         },
       ],
       'operational-state': [OUSE_PIEZOMETERS, OUSE_RIVER, batteries(['DL-01', 'DL-02'])],
+    },
+    levels: {
+      id: 'levels-and-rainfall',
+      title: 'Piezometric levels against river level and rainfall',
+      series: levels(OUSE_PIEZOMETERS.eids, { eid: 'RL-01', metric: 'calculated_metrics.river_level' }, 'MET-01'),
     },
   },
 };

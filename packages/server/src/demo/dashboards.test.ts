@@ -131,6 +131,23 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name, p.slug]))('the demo dashboards o
     expect(piezometers?.type === 'chart' && piezometers.series.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('plots key piezometric levels against the pond or river level and the rainfall sum as bars, full width', async () => {
+    const { tree } = await treeOf(projectId, 'safety-state');
+    const card = tree.pages[0]!.cards.find((c) => c.id === 'levels-and-rainfall');
+    expect(card?.layout).toMatchObject({ x: 0, w: GRID_COLUMNS });
+    if (card?.type !== 'chart') throw new Error('no levels chart on the safety-state overview');
+    const metrics = card.series.map((s) => s.metric);
+    expect(metrics.filter((m) => m === 'calculated_metrics.piezometric_level').length).toBeGreaterThanOrEqual(3);
+    expect(metrics).toContain(
+      slug === 'cerro-azul' ? 'calculated_metrics.water_level' : 'calculated_metrics.river_level',
+    );
+    const rain = card.series.filter((s) => s.metric === 'raw_metrics.rainfall');
+    expect(rain).toEqual([expect.objectContaining({ function: 'sum', style: 'bars' })]);
+    expect(card.series.filter((s) => s.style === 'bars')).toHaveLength(1);
+    const operational = (await treeOf(projectId, 'operational-state')).tree.pages[0]!.cards;
+    expect(operational.some((c) => c.id === 'levels-and-rainfall')).toBe(false);
+  });
+
   it('lays every page out within the grid without overlaps', async () => {
     for (const stateType of STATE_TYPES) {
       for (const page of (await treeOf(projectId, stateType)).tree.pages) {

@@ -1,4 +1,5 @@
 import {
+  CARD_PRESETS,
   DEFAULT_CARD_SIZE,
   firstFit,
   ROOT_PAGE,
@@ -35,10 +36,10 @@ type Draft = DashboardCard extends infer C ? (C extends DashboardCard ? Omit<C, 
 function page(path: string, title: string) {
   const cards: DashboardCard[] = [];
   return {
-    add(card: Draft) {
+    add(card: Draft, size: { w: number; h: number } = DEFAULT_CARD_SIZE[card.type]) {
       const layout = firstFit(
         cards.map((c) => c.layout),
-        DEFAULT_CARD_SIZE[card.type],
+        size,
       );
       cards.push({ ...card, layout } as DashboardCard);
     },
@@ -115,6 +116,20 @@ function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): R
         series: series(chart.eids, chart.metric),
         period: 'sevenDays',
       });
+    if (type === 'safety-state') {
+      root.add(
+        {
+          id: plan.levels.id,
+          title: plan.levels.title,
+          type: 'chart',
+          series: plan.levels.series.flatMap(({ eid, metric, ...options }) =>
+            series([eid], metric).map((s) => ({ ...s, ...options })),
+          ),
+          period: 'sevenDays',
+        },
+        CARD_PRESETS.fullWidth,
+      );
+    }
     root.add({ id: 'devices', title: 'All devices', type: 'device-table', group_id: null });
     return root.done();
   }

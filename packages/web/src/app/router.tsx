@@ -12,7 +12,7 @@ const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async (
 });
 
 /** Modules that later issues build; until then each shows a designed page naming it. */
-const MODULE_PATHS = ['file-manager', 'cross-sections', 'data-entry', 'journal-manager', 'metrics'];
+const MODULE_PATHS = ['file-manager', 'cross-sections', 'data-entry', 'journal-manager'];
 
 /** A feature page that shows only when the user has its module (spec 000 §2). */
 function gatedPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -74,6 +74,13 @@ export const routes: RouteObject[] = [
             },
             lazy: gatedPage(() => import('../features/dashboards/dashboard-route.tsx'), 'DashboardRoute'),
           })),
+          {
+            path: '/metrics',
+            lazy: gatedPage(
+              () => import('../features/metrics-explorer/metrics-explorer-page.tsx'),
+              'MetricsExplorerPage',
+            ),
+          },
           {
             path: '/metrics/:stateType/:entityId/:entityType/:dataPointId?',
             lazy: gatedPage(() => import('../features/dashboards/chart-dashboard-route.tsx'), 'ChartDashboardRoute'),

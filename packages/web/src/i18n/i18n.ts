@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'roles',
   'notifications',
   'dashboards',
+  'explorer',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   alignSeries,
+  chartValue,
   isEmpty,
   isolatedPoints,
   legendLabel,
@@ -61,15 +62,38 @@ describe('alignSeries', () => {
     expect(ys).toEqual([1, 5]);
   });
 
-  it('turns values that are not finite numbers into gaps (invalid points are not plotted)', () => {
+  it('plots numbers and numeric strings, breaks the line at null and leaves out invalid points (spec 001 §5)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const points = [
       [T0, 1],
       [T0 + MIN, Number.NaN],
-      [T0 + 2 * MIN, Number.POSITIVE_INFINITY],
-      [T0 + 3 * MIN, '7' as unknown as number],
-      [T0 + 4 * MIN, 5],
+      [T0 + 2 * MIN, '7'],
+      [T0 + 3 * MIN, null],
+      [T0 + 4 * MIN, { value: 3 }],
+      [T0 + 5 * MIN, 5],
     ] as const;
-    expect(alignSeries([series('a', points)])[1]).toEqual([1, null, null, null, 5]);
+    const [xs, ys] = alignSeries([series('a', points)]);
+    expect(xs).toEqual([0, 2, 3, 5].map((i) => seconds(T0 + i * MIN)));
+    expect(ys).toEqual([1, 7, null, 5]);
+    warn.mockRestore();
+  });
+
+  it('logs the invalid points of a series once, naming the series', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    alignSeries([
+      series('pz-01', every(1, [1, Number.NaN, 2]).concat([[T0 + 9 * MIN, true as unknown as number]])),
+      series('pz-02', every(1, [1, 2])),
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('pz-01');
+    expect(String(warn.mock.calls[0]![0])).toContain('2 invalid');
+    warn.mockRestore();
+  });
+
+  it('does not break bars at a long spacing: each bar stands alone', () => {
+    const daily = series('rain', [...every(1440, [2, 0, 1]), [T0 + 12 * 1440 * MIN, 4]]);
+    expect(alignSeries([{ ...daily, style: 'bars' }])[1]).toEqual([2, 0, 1, 4]);
+    expect(alignSeries([daily])[1]).toEqual([2, 0, 1, null, 4]);
   });
 
   it('inserts a gap where readings are more than three times the median spacing apart', () => {
@@ -120,6 +144,27 @@ describe('alignSeries', () => {
 
   it('gives nothing for no series', () => {
     expect(alignSeries([])).toEqual([[]]);
+  });
+});
+
+describe('chartValue', () => {
+  it('keeps finite numbers, parses numeric strings and takes a date as its time', () => {
+    expect(chartValue(2.5)).toBe(2.5);
+    expect(chartValue(-0.25)).toBe(-0.25);
+    expect(chartValue(' 101.25 ')).toBe(101.25);
+    expect(chartValue(new Date(T0))).toBe(T0);
+  });
+
+  it('makes a gap of null and of a string that is not a number', () => {
+    expect(chartValue(null)).toBeNull();
+    expect(chartValue('n/a')).toBeNull();
+    expect(chartValue('')).toBeNull();
+  });
+
+  it('finds any other value invalid', () => {
+    for (const value of [{}, [1], true, false, Number.NaN, Number.POSITIVE_INFINITY, new Date(Number.NaN), () => 1]) {
+      expect(chartValue(value)).toBeUndefined();
+    }
   });
 });
 

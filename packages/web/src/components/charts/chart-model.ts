@@ -1,12 +1,24 @@
 import { LIMIT_LINE_COLOURS } from '@vigil/domain';
 
-/** One line of a chart: readings as [time in ms since the epoch, value], in any order. */
+/**
+ * One series of a chart: readings as [time in ms since the epoch, value], in any order. A value may be null
+ * (a gap), a number, a date or a string (spec 001 §5); see `chartValue` for how each is plotted.
+ */
 export interface ChartSeriesInput {
   key: string;
   label: string;
   unit: string;
-  points: ReadonlyArray<readonly [timeMs: number, value: number | null]>;
+  points: ReadonlyArray<readonly [timeMs: number, value: unknown]>;
   colour?: string;
+  /** 'bars' for amounts per period such as rainfall; a line by default */
+  style?: 'line' | 'bars';
+}
+
+/** A moment marked on a chart by a dashed vertical line and its label, e.g. the reading that raised an alert. */
+export interface ChartMarker {
+  /** ms since the epoch */
+  time: number;
+  label: string;
 }
 
 /** A limit drawn across a chart (spec 001 §9). */
@@ -46,9 +58,26 @@ const LIMIT_REACH = 0.5;
 const LOWER_DASH = [6, 4];
 const isValue = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/**
+ * What a reading's value plots as (spec 001 §5: values that are not null, number, date or string are invalid
+ * chart points): a finite number as itself, a numeric string parsed, a date as its time; null, or a string
+ * that is not a number, as a gap (null). Anything else (an object, a boolean, NaN, ±Infinity) is invalid:
+ * undefined.
+ */
+export function chartValue(value: unknown): number | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string') {
+    const parsed = value.trim() === '' ? Number.NaN : Number(value);
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  if (value instanceof Date) return isValue(value.getTime()) ? value.getTime() : undefined;
+  return undefined;
+}
+
 /** True when no series holds a single plottable value. */
 export function isEmpty(series: readonly ChartSeriesInput[]): boolean {
-  return !series.some((s) => s.points.some(([t, v]) => isValue(v) && isValue(t)));
+  return !series.some((s) => s.points.some(([t, v]) => isValue(t) && isValue(chartValue(v))));
 }
 
 /** The legend text of a series: `Piezometric level (m)`. */
@@ -122,9 +151,28 @@ interface Readings {
   values: (number | null)[];
 }
 
-/** Readings sorted by time, invalid values as null, and a null between two readings too far apart. */
-function readingsOf(points: ChartSeriesInput['points'], gapMs: number | undefined): Readings {
-  const valid = points.filter(([t]) => isValue(t));
+/**
+ * The plottable readings of a series as [time, number | null]. Invalid points are left out (the line runs
+ * on past them) and reported with one console warning for the whole series, so that a bad feed is seen
+ * without flooding the console.
+ */
+export function validPoints(series: Pick<ChartSeriesInput, 'key' | 'points'>): Array<[number, number | null]> {
+  const valid: Array<[number, number | null]> = [];
+  const invalid: unknown[] = [];
+  for (const [t, v] of series.points) {
+    const value = chartValue(v);
+    if (!isValue(t)) continue;
+    if (value === undefined) invalid.push(v);
+    else valid.push([t, value]);
+  }
+  if (invalid.length) {
+    console.warn(`Chart series "${series.key}": ${invalid.length} invalid point(s) not plotted, e.g.`, invalid[0]);
+  }
+  return valid;
+}
+
+/** Readings sorted by time, with a null between two readings too far apart. */
+function readingsOf(valid: Array<[number, number | null]>, gapMs: number | undefined): Readings {
   const sorted = valid.every((p, i) => i === 0 || valid[i - 1]![0] <= p[0])
     ? valid
     : [...valid].sort((a, b) => a[0] - b[0]);
@@ -138,7 +186,7 @@ function readingsOf(points: ChartSeriesInput['points'], gapMs: number | undefine
       values.push(null);
     }
     times.push(t);
-    values.push(isValue(v) ? v : null);
+    values.push(v);
   });
   return { times, values };
 }
@@ -154,15 +202,16 @@ function medianSpacing(sorted: ReadonlyArray<readonly [number, unknown]>): numbe
 /**
  * The series joined on the sorted union of their times, as uPlot wants them: x in seconds, one column per
  * series. A time where a series has no reading holds `undefined` (the line runs on past it); a gap holds
- * `null`: an invalid value, or two consecutive readings further apart than `gapMs` (default three times the
+ * `null`: a null value, or two consecutive readings further apart than `gapMs` (default three times the
  * series' median spacing). A gap's nulls extend over the neighbouring `undefined`s so uPlot breaks the line
  * from the last reading before the gap to the first after it (its join "expand" mode).
  */
 export function alignSeries(series: readonly ChartSeriesInput[], options: { gapMs?: number } = {}): ChartData {
-  const readings = series.map((s) => readingsOf(s.points, options.gapMs));
+  // bars stand on their own: no gaps to break between them
+  const readings = series.map((s) => readingsOf(validPoints(s), s.style === 'bars' ? Infinity : options.gapMs));
   const all = new Float64Array(readings.flatMap((r) => r.times)).sort();
   const xsMs = all.filter((t, i) => i === 0 || t !== all[i - 1]);
-  const columns = readings.map((r) => expandGaps(spread(r, xsMs)));
+  const columns = readings.map((r, i) => (series[i]!.style === 'bars' ? spread(r, xsMs) : expandGaps(spread(r, xsMs))));
   return [Array.from(xsMs, (t) => t / 1000), ...columns];
 }
 

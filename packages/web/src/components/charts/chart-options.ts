@@ -9,6 +9,7 @@ import {
   scaleOf,
   unitAxes,
   type ChartLimit,
+  type ChartMarker,
   type ChartSeriesInput,
   type LimitLine,
   type UnitAxis,
@@ -17,6 +18,7 @@ import {
 import type { TimeRange } from '@vigil/domain';
 import { seriesColour } from './chart-palette.ts';
 import { limitLinesPlugin } from './limit-lines-plugin.ts';
+import { markersPlugin } from './markers-plugin.ts';
 
 /** 'callback': a drag is reported, not applied; 'native': uPlot zooms itself; 'none': no dragging. */
 export type ZoomMode = 'callback' | 'native' | 'none';
@@ -25,6 +27,7 @@ export type ZoomMode = 'callback' | 'native' | 'none';
 export interface ChartOptionsInput {
   series: readonly ChartSeriesInput[];
   limits: readonly ChartLimit[];
+  markers: readonly ChartMarker[];
   width: number;
   height: number;
   theme: Theme;
@@ -40,6 +43,8 @@ export interface ChartOptionsInput {
 
 const FONT_PX = 12;
 const HIDE_SELECT = { left: 0, top: 0, width: 0, height: 0 };
+/** Bars fill most of the time between their readings (a bucket each), at least 2 px and at most 40 px wide. */
+const bars = uPlot.paths.bars!({ size: [0.8, 40, 2], align: 1 });
 
 /** The uPlot options of a chart: one builder, so that charts differ by their input, not by code. */
 export function chartOptions(input: ChartOptionsInput): uPlot.Options {
@@ -52,7 +57,7 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
     width,
     height,
     fmtDate: (template) => uPlot.fmtDate(template, names),
-    scales: scalesOf(axes, lines, input.fixedRange),
+    scales: scalesOf(axes, lines, barScales(series, axes), input.fixedRange),
     axes: axesOf(axes, theme, input.locale),
     series: [
       { value: CURSOR_TIME },
@@ -63,7 +68,11 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
         width: 1.5,
         spanGaps: false,
         value: (_u, v) => (v == null ? '–' : input.format(v, s.unit)),
-        points: { size: 5, filter: (u, si, show) => (show ? null : nonEmpty(isolatedPoints(u.data[si]!))) },
+        ...(s.style === 'bars'
+          ? { paths: bars, fill: translucent(seriesColour(i, s.colour)), points: { show: false } }
+          : {
+              points: { size: 5, filter: (u, si, show) => (show ? null : nonEmpty(isolatedPoints(u.data[si]!))) },
+            }),
       })),
     ],
     legend: { mount: (_u, el) => input.legend.append(el) },
@@ -93,11 +102,28 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
         },
       ],
     },
-    plugins: [limitLinesPlugin(lines, fontFamily)],
+    plugins: [
+      limitLinesPlugin(lines, fontFamily),
+      markersPlugin(input.markers, fontFamily, {
+        line: theme.palette.text.secondary,
+        text: theme.palette.text.primary,
+        background: theme.palette.background.paper,
+      }),
+    ],
   };
 }
 
-function scalesOf(axes: UnitAxis[], lines: LimitLine[], fixedRange: () => TimeRange | undefined): uPlot.Scales {
+/** The scales holding bars: they reach down (or up) to zero, as an amount's bars must. */
+function barScales(series: readonly ChartSeriesInput[], axes: UnitAxis[]): Set<string> {
+  return new Set(series.filter((s) => s.style === 'bars').map((s) => scaleOf(axes, s.unit)));
+}
+
+function scalesOf(
+  axes: UnitAxis[],
+  lines: LimitLine[],
+  barred: Set<string>,
+  fixedRange: () => TimeRange | undefined,
+): uPlot.Scales {
   const scales: uPlot.Scales = {
     x: {
       time: true,
@@ -112,6 +138,7 @@ function scalesOf(axes: UnitAxis[], lines: LimitLine[], fixedRange: () => TimeRa
     scales[scale] = {
       range: (_u, min, max) => {
         const [lo, hi] = scaleExtent(min, max, limitValues) ?? [0, 1];
+        if (barred.has(scale)) return uPlot.rangeNum(Math.min(lo, 0), Math.max(hi, 0), 0.1, true);
         return uPlot.rangeNum(lo, hi, 0.1, true);
       },
     };
@@ -179,5 +206,8 @@ function fitText(u: uPlot, font: string, values: string[] | null): number {
   u.ctx.restore();
   return Math.ceil(widest);
 }
+
+/** A #rrggbb colour at 60% opacity (bars under lines stay readable); other colour forms as they are. */
+const translucent = (colour: string) => (/^#[0-9a-f]{6}$/i.test(colour) ? `${colour}99` : colour);
 
 const nonEmpty = (indices: number[]) => (indices.length ? indices : null);

@@ -137,6 +137,40 @@ describe('TimeSeriesChart', () => {
     await waitFor(() => expect(browser.texts).toContain('▲ warning upper 150 m'));
   });
 
+  it('marks a moment with its label, and describes limits and markers to assistive technology', async () => {
+    renderChart({
+      limits: [{ level: 'critical', bound: 'upper', value: 101.5, unit: 'm', label: 'critical upper' }],
+      markers: [{ time: T0 + 20 * HOUR, label: 'Alert reading' }],
+    });
+    await waitFor(() => expect(browser.texts).toContain('Alert reading'));
+    const canvas = screen.getByRole('img', { name: 'PZ-01' });
+    expect(canvas.getAttribute('aria-describedby')).toBeTruthy();
+    const description = document.getElementById(canvas.getAttribute('aria-describedby')!)!;
+    expect(description.textContent).toContain('critical upper 101.5 m');
+    expect(description.textContent).toContain('Alert reading');
+  });
+
+  it('draws no marker outside the time shown', async () => {
+    renderChart({ markers: [{ time: T0 + 500 * HOUR, label: 'Later' }] });
+    await waitFor(() => expect(browser.texts).toContain('m'));
+    expect(browser.texts).not.toContain('Later');
+  });
+
+  it('gives a bars series its own unit axis, reaching down to zero', async () => {
+    const rain: ChartSeriesInput = {
+      key: 'rain',
+      label: 'Rainfall',
+      unit: 'mm',
+      style: 'bars',
+      points: Array.from({ length: 2 }, (_, i) => [T0 + i * 24 * HOUR, 5 + i] as const),
+    };
+    renderChart({ series: [level, rain] });
+    await waitFor(() => expect(browser.texts).toContain('mm'));
+    expect(screen.getByText('Rainfall (mm)')).toBeTruthy();
+    // the rainfall axis counts from 0 although the least rainfall is 5 mm
+    expect(browser.texts).toContain('0');
+  });
+
   it('keeps its canvas when only the readings change, and rebuilds when a unit changes', () => {
     const { rerender } = renderChart();
     const canvas = screen.getByRole('img', { name: 'PZ-01' });

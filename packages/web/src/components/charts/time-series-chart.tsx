@@ -3,7 +3,16 @@ import { useTheme } from '@mui/material/styles';
 import { useEffectEvent, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import 'uplot/dist/uPlot.min.css';
-import { alignSeries, isEmpty, valueFormat, type ChartLimit, type ChartSeriesInput } from './chart-model.ts';
+import {
+  alignSeries,
+  isEmpty,
+  limitLines,
+  unitAxes,
+  valueFormat,
+  type ChartLimit,
+  type ChartMarker,
+  type ChartSeriesInput,
+} from './chart-model.ts';
 import type { TimeRange } from '@vigil/domain';
 import { chartOptions, type ZoomMode } from './chart-options.ts';
 import { useUplot } from './use-uplot.ts';
@@ -12,6 +21,8 @@ export interface TimeSeriesChartProps {
   /** Keep the array stable (memoise it): a new array re-aligns the data. */
   series: ChartSeriesInput[];
   limits?: ChartLimit[];
+  /** Moments marked by a dashed vertical line with their label, e.g. the reading that raised an alert. */
+  markers?: ChartMarker[];
   /** Pixels for the plot and its axes (the legend adds its own rows below), or 'fill': the parent's height. */
   height: number | 'fill';
   /** Charts sharing a key share the crosshair (one key per dashboard page). */
@@ -32,6 +43,7 @@ export interface TimeSeriesChartProps {
 }
 
 const NO_LIMITS: ChartLimit[] = [];
+const NO_MARKERS: ChartMarker[] = [];
 
 /** The app's time-series chart (uPlot): lines per series, an axis per unit, limit lines, live legend. */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
@@ -62,7 +74,7 @@ function NoData({ height, noDataText, ariaLabel }: TimeSeriesChartProps) {
 }
 
 function Plot(props: TimeSeriesChartProps) {
-  const { series, limits = NO_LIMITS, height, syncKey, range, gapMs, ariaLabel } = props;
+  const { series, limits = NO_LIMITS, markers = NO_MARKERS, height, syncKey, range, gapMs, ariaLabel } = props;
   const theme = useTheme();
   const locale = useTranslation().i18n.language || undefined;
   const hostRef = useRef<HTMLDivElement>(null);
@@ -71,10 +83,22 @@ function Plot(props: TimeSeriesChartProps) {
   const data = useMemo(() => alignSeries(series, { gapMs }), [series, gapMs]);
   const zoom: ZoomMode = props.onZoom ? 'callback' : range ? 'none' : 'native';
   // what the uPlot instance is built from; data and the range alone are fed to the instance it already has
-  const key = JSON.stringify([series.map((s) => [s.key, s.label, s.unit, s.colour]), limits, syncKey, zoom]);
+  const key = JSON.stringify([
+    series.map((s) => [s.key, s.label, s.unit, s.colour, s.style]),
+    limits,
+    markers,
+    syncKey,
+    zoom,
+  ]);
   const shape = useMemo(() => ({ key, theme, locale }), [key, theme, locale]);
 
   const defaultFormat = useMemo(() => valueFormat(locale), [locale]);
+  // the limit and marker labels are drawn on the canvas: their words also describe it to assistive technology
+  const descriptionId = useId();
+  const description = [
+    ...limitLines(limits, unitAxes(series), props.formatValue ?? defaultFormat).map((l) => l.text),
+    ...markers.map((m) => m.label),
+  ];
   const format = useEffectEvent((v: number, unit: string) => (props.formatValue ?? defaultFormat)(v, unit));
   const fixedRange = useEffectEvent(() => range);
   const onSelect = useEffectEvent((r: TimeRange) => props.onZoom?.(r));
@@ -88,6 +112,7 @@ function Plot(props: TimeSeriesChartProps) {
         ...size,
         series,
         limits,
+        markers,
         theme,
         locale,
         legend: legendRef.current!,
@@ -105,7 +130,9 @@ function Plot(props: TimeSeriesChartProps) {
     const canvas = plot.current?.ctx.canvas;
     canvas?.setAttribute('role', 'img');
     canvas?.setAttribute('aria-label', ariaLabel);
-  }, [plot, shape, ariaLabel]);
+    if (description.length) canvas?.setAttribute('aria-describedby', descriptionId);
+    else canvas?.removeAttribute('aria-describedby');
+  }, [plot, shape, ariaLabel, descriptionId, description.length]);
 
   const from = range?.from.getTime();
   const to = range?.to.getTime();
@@ -122,16 +149,42 @@ function Plot(props: TimeSeriesChartProps) {
       <Box
         ref={legendRef}
         sx={{
-          flex: 'none',
+          // many series on a small card: the legend scrolls rather than crowd out the plot
+          flex: '0 1 auto',
+          minHeight: 0,
+          maxHeight: height === 'fill' ? '40%' : undefined,
+          overflowY: 'auto',
           '& .u-legend': { fontSize: theme.typography.caption.fontSize },
           // the crosshair shows the time: the legend names the series only
           '& .u-series:first-of-type': { display: 'none' },
-          '& .u-legend .u-series': { px: 0.5, py: 0 },
+          '& .u-legend .u-series': { px: 0.5, py: 0, maxWidth: '100%' },
+          // a long label wraps beside its marker rather than dropping below it
+          '& .u-legend th > .u-label': { display: 'inline' },
           '& .u-legend .u-value': { fontVariantNumeric: 'tabular-nums' },
         }}
       />
+      {description.length > 0 && (
+        <Box component="ul" id={descriptionId} sx={visuallyHidden}>
+          {description.map((text, i) => (
+            <li key={i}>{text}</li>
+          ))}
+        </Box>
+      )}
     </>
   );
 }
+
+/** Read by assistive technology, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  m: -1 / 8,
+  p: 0,
+  border: 0,
+} as const;
 
 const plotBox = (height: number | 'fill') => (height === 'fill' ? { flex: '1 1 0', minHeight: 0 } : { height });

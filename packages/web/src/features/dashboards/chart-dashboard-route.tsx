@@ -3,9 +3,9 @@ import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { ENTITY_TYPES, STATE_TYPES, type EntityType, type StateType } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { deviceProfileQuery } from '../../api/registry.ts';
-import { chartDashboardCards } from './model/chart-dashboard-cards.ts';
+import { chartDashboardCards, momentParam, rangeParam } from './model/chart-dashboard-cards.ts';
 import { entityDashboardPath } from './model/dashboard-paths.ts';
 import { CardGrid } from './page/card-grid.tsx';
 import { DashboardFrame } from './page/dashboard-frame.tsx';
@@ -13,11 +13,15 @@ import { DashboardFrame } from './page/dashboard-frame.tsx';
 /**
  * The metric drill-down `/metrics/{stateType}/{entityId}/{entityType}[/{dataPointId}]` (spec 001 §2):
  * every metric of the entity (or of one data point) charted full width, from dashboards, the device
- * detail panel and the notification event detail.
+ * detail panel and the notification event detail. `?from&to` (ISO) open the charts zoomed to that range,
+ * `?metric` (`group.key`) puts that metric's chart first and `?at` (ISO) marks a moment: the event detail's
+ * window around an alert, with the reading that raised it.
  */
 export function ChartDashboardRoute() {
   const { t } = useTranslation('dashboards');
   const params = useParams();
+  const [search] = useSearchParams();
+  const zoom = rangeParam(search.get('from'), search.get('to'));
   const type = (ENTITY_TYPES as readonly string[]).includes(params.entityType ?? '')
     ? (params.entityType as EntityType)
     : null;
@@ -33,7 +37,12 @@ export function ChartDashboardRoute() {
   if (!device) return <LinearProgress aria-label={t('card.loading')} />;
   const entity = { id: device.id, entity_type: device.monitored_entity_type };
   return (
-    <DashboardFrame stateType={stateType} pageKey={`metrics/${device.id}`}>
+    <DashboardFrame
+      stateType={stateType}
+      pageKey={`metrics/${device.id}`}
+      initialZoom={zoom}
+      marker={momentParam(search.get('at'))}
+    >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="caption" color="text.secondary">
@@ -52,7 +61,11 @@ export function ChartDashboardRoute() {
           {t('detail.showEntityDashboard')}
         </Button>
       </Box>
-      <CardGrid cards={chartDashboardCards(entity, device.scheme, params.dataPointId ?? null)} />
+      <CardGrid
+        // a new window or metric (another alert's link) opens the cards anew, on it
+        key={`${search.get('from')}|${search.get('to')}|${search.get('metric')}`}
+        cards={chartDashboardCards(entity, device.scheme, params.dataPointId ?? null, search.get('metric'))}
+      />
     </DashboardFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { DashboardEntityRef, StateType } from '@vigil/domain';
+import type { DashboardEntityRef, StateType, TimeRange } from '@vigil/domain';
 import { createContext, useContext } from 'react';
 
 /** What every card of a dashboard page shares. */
@@ -8,6 +8,10 @@ export interface DashboardContextValue {
   syncKey: string;
   /** the time that rolling periods end at: moves at every refresh, so that charts follow the clock */
   now: Date;
+  /** the range chart cards open on, shown as a zoom that "Reset zoom" leaves (e.g. the window around an alert) */
+  initialZoom?: TimeRange;
+  /** a moment chart cards mark, e.g. the reading that raised the alert the page was opened from (ms) */
+  marker?: number;
   /** opens the device detail panel (spec 001 §2: from chart, safety-state and operational-state cards) */
   openDevice(entity: DashboardEntityRef & { title: string }): void;
 }

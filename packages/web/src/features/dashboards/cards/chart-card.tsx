@@ -1,7 +1,9 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { Button, IconButton, MenuItem, Select, Tooltip } from '@mui/material';
+import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
+import { IconButton, MenuItem, Select, Tooltip } from '@mui/material';
 import { PRESET_LISTS, presetRange, type DashboardCard, type TimePreset, type TimeRange } from '@vigil/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { ZoomedRange } from './zoomed-range.tsx';
 import { useTranslation } from 'react-i18next';
 import { chartSheet } from '../model/chart-export.ts';
 import { useChartCard } from '../model/use-chart-card.ts';
@@ -21,9 +23,9 @@ type Card = Extract<DashboardCard, { type: 'chart' }>;
 /** One or more metrics of one or more devices over a period; drag to zoom in, double-click to zoom out. */
 export function ChartCard({ card }: { card: Card }) {
   const { t } = useTranslation('dashboards');
-  const { syncKey, now, openDevice } = useDashboardContext();
+  const { syncKey, now, openDevice, initialZoom, marker } = useDashboardContext();
   const [period, setPeriod] = useState<TimePreset>(card.period);
-  const [zoom, setZoom] = useState<TimeRange | null>(null);
+  const [zoom, setZoom] = useState<TimeRange | null>(initialZoom ?? null);
   const range = useMemo(() => zoom ?? presetRange(period, now), [zoom, period, now]);
   const chart = useChartCard(card.series, range);
   const title = card.title || chart.plotted.map((s) => s.label).join(', ');
@@ -36,20 +38,26 @@ export function ChartCard({ card }: { card: Card }) {
     () => chart.limits.map((l) => ({ ...l, label: t(`chart.limitLabel.${l.level}_${l.bound}`) })),
     [chart.limits, t],
   );
+  const markers = useMemo(
+    () => (marker === undefined ? undefined : [{ time: marker, label: t('chart.alertMarker') }]),
+    [marker, t],
+  );
 
   return (
     <CardFrame
       title={title}
-      subtitle={zoom ? t('chart.zoomed') : t(`presets.${period}`)}
+      subtitle={zoom ? <ZoomedRange range={zoom} /> : t(`presets.${period}`)}
       loading={chart.loading || chart.fetching}
       error={chart.error}
       onRetry={chart.refetch}
       actions={
         <>
           {zoom && (
-            <Button size="small" onClick={() => setZoom(null)}>
-              {t('chart.resetZoom')}
-            </Button>
+            <Tooltip title={t('chart.resetZoom')}>
+              <IconButton size="small" aria-label={t('chart.resetZoom')} onClick={() => setZoom(null)}>
+                <ZoomOutOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
           )}
           {single && (
             <Tooltip title={t('chart.device')}>
@@ -99,6 +107,7 @@ export function ChartCard({ card }: { card: Card }) {
           <TimeSeriesChart
             series={chart.plotted}
             limits={limits}
+            markers={markers}
             height="fill"
             syncKey={syncKey}
             range={range}

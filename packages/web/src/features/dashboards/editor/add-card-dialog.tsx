@@ -18,6 +18,7 @@ import {
   PRESET_LISTS,
   presetListFor,
   type DashboardCard,
+  MAX_CHART_SERIES,
 } from '@vigil/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +103,9 @@ export function AddCardDialog({
               getOptionLabel={(d) => d.title}
               groupBy={(d) => d.scheme?.name ?? ''}
               value={multiple ? draft.devices : (draft.devices[0] ?? null)}
-              onChange={(_, value) => set({ devices: Array.isArray(value) ? value.slice(0, 8) : value ? [value] : [] })}
+              onChange={(_, value) =>
+                set({ devices: Array.isArray(value) ? value.slice(0, MAX_CHART_SERIES) : value ? [value] : [] })
+              }
               isOptionEqualToValue={(a, b) => a.id === b.id}
               renderInput={(params) => (
                 <TextField

@@ -13,6 +13,7 @@ import {
   type DashboardCardType,
   type InterpolationMethod,
   type TimePreset,
+  MAX_CHART_SERIES,
 } from '@vigil/domain';
 import type { DeviceSummary } from '../../../api/registry.ts';
 import { newCardId } from '../model/tree-edits.ts';
@@ -99,7 +100,7 @@ function candidateOf(draft: CardDraft, cards: readonly DashboardCard[]): Record<
             ...base,
             period: draft.period,
             series: draft.devices
-              .slice(0, 8)
+              .slice(0, MAX_CHART_SERIES)
               .map((d) => ({ entity_id: d.id, entity_type: d.monitored_entity_type, metric })),
           }
         : null;

@@ -3,7 +3,7 @@ import { ENTITY_TYPES, type EntityType, type StateType } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { deviceProfileQuery } from '../../../api/registry.ts';
+import { dataPointsQuery, deviceProfileQuery } from '../../../api/registry.ts';
 import { pagePath } from '../model/dashboard-paths.ts';
 import { entityCards } from '../model/entity-cards.ts';
 import { CardGrid } from '../page/card-grid.tsx';
@@ -30,6 +30,8 @@ export function EntityDashboard({
   const type = (ENTITY_TYPES as readonly string[]).includes(entityType) ? (entityType as EntityType) : null;
   const profile = useQuery({ ...deviceProfileQuery(type ?? 'instrument', entityId), enabled: Boolean(type) });
   const device = profile.data;
+  // an in-place inclinometer chain's nodes are its data points: its profile card needs them
+  const dataPoints = useQuery({ ...dataPointsQuery(entityId), enabled: type === 'instrument' });
   if (!type || profile.isError) return <Alert severity="warning">{t('entity.notFound')}</Alert>;
   if (!device) return <LinearProgress aria-label={t('card.loading')} />;
   const isNode = device.monitored_entity_type === 'interface-node';
@@ -59,7 +61,12 @@ export function EntityDashboard({
         <LocationCard device={device} />
         {isNode && <InstrumentsCard device={device} />}
       </Box>
-      <CardGrid cards={entityCards({ id: device.id, entity_type: device.monitored_entity_type }, device.scheme)} />
+      <CardGrid
+        cards={entityCards({ id: device.id, entity_type: device.monitored_entity_type }, device.scheme, {
+          dataPoints: dataPoints.data?.length ?? 0,
+          limits: device.metric_limits,
+        })}
+      />
     </DashboardFrame>
   );
 }

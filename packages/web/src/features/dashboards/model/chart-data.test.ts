@@ -32,6 +32,31 @@ describe('chart card requests', () => {
     ]);
   });
 
+  it('asks separately for the sum of a series that names that function, and reads it from that answer', () => {
+    const rain = 'raw_metrics.rainfall';
+    const series: ChartSeries[] = [s('a', rain), { ...s('b', rain), function: 'sum', style: 'bars' }, s('c', rain)];
+    const requests = timeseriesRequests(series, RANGE);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        metric: rain,
+        aggregation: { function: 'avg', group_by: 'monitored_entity' },
+        filters: { monitored_entity_ids: ['a', 'c'] },
+      }),
+      expect.objectContaining({
+        metric: rain,
+        aggregation: { function: 'sum', group_by: 'monitored_entity' },
+        filters: { monitored_entity_ids: ['b'] },
+      }),
+    ]);
+    const average: TimeseriesResult = { data: [{ monitored_entity: 'b', values: { '2026-11-20T00:00:00Z': 1 } }] };
+    const sum: TimeseriesResult = { data: [{ monitored_entity: 'b', values: { '2026-11-20T00:00:00Z': 24 } }] };
+    expect(seriesPoints(series[1]!, [average, sum], requests)).toEqual([[Date.parse('2026-11-20T00:00:00Z'), 24]]);
+  });
+
+  it('treats a series naming avg like one naming no function', () => {
+    expect(timeseriesRequests([s('a'), { ...s('b'), function: 'avg' }], RANGE)).toHaveLength(1);
+  });
+
   it("reads each series' points from its request's answer, oldest first", () => {
     const series = [s('a'), s('b')];
     const requests = timeseriesRequests(series, RANGE);
@@ -72,6 +97,12 @@ describe('limit lines of a chart card', () => {
       { level: 'warning', bound: 'upper', value: 100, unit: 'm' },
       { level: 'critical', bound: 'upper', value: 102, unit: 'm' },
     ]);
+  });
+
+  it('draws no limit of a summed series, whose buckets add up readings', () => {
+    const limits = () => [limit('warning', 100)];
+    expect(sharedLimits([{ ...s('a'), function: 'sum' }], info, limits)).toEqual([]);
+    expect(sharedLimits([{ ...s('a'), function: 'max' }], info, limits)).toHaveLength(1);
   });
 
   it('draws only the limits every charted device shares', () => {

@@ -3,30 +3,40 @@ import type { ChartSeries, MetricLimit, TimeseriesBody, TimeseriesResult } from 
 import type { TimeRange } from '@vigil/domain';
 
 /**
- * One metrics-provider call per metric and kind of series: the entity series of a metric share one
- * call (grouped by monitored entity), data point series share another (grouped by data point).
+ * One metrics-provider call per metric, aggregation function (avg unless the series names another) and
+ * kind of series: the entity series of a metric share one call (grouped by monitored entity), data point
+ * series share another (grouped by data point).
  * Without an interval the provider makes at most 2000 buckets of the range (spec 001 §7), so a
  * zoomed range comes back at a finer resolution.
  */
 export function timeseriesRequests(series: readonly ChartSeries[], range: TimeRange): TimeseriesBody[] {
-  const byKey = new Map<string, { metric: string; entities: Set<string>; dataPoints: Set<string> }>();
+  const byKey = new Map<
+    string,
+    { metric: string; fn: AggregationOf<ChartSeries>; entities: Set<string>; dataPoints: Set<string> }
+  >();
   for (const s of series) {
     const byDataPoint = s.data_point_id !== null;
-    const key = `${s.metric}|${byDataPoint}`;
-    const entry = byKey.get(key) ?? { metric: s.metric, entities: new Set(), dataPoints: new Set() };
+    const fn = functionOf(s);
+    const key = `${s.metric}|${fn}|${byDataPoint}`;
+    const entry = byKey.get(key) ?? { metric: s.metric, fn, entities: new Set(), dataPoints: new Set() };
     if (byDataPoint) entry.dataPoints.add(s.data_point_id!);
     else entry.entities.add(s.entity_id);
     byKey.set(key, entry);
   }
-  return [...byKey.values()].map(({ metric, entities, dataPoints }) => ({
+  return [...byKey.values()].map(({ metric, fn, entities, dataPoints }) => ({
     time_field: 'read_at',
     from_time: range.from.toISOString(),
     to_time: range.to.toISOString(),
     metric,
-    aggregation: { function: 'avg', group_by: dataPoints.size ? 'data_point_id' : 'monitored_entity' },
+    aggregation: { function: fn, group_by: dataPoints.size ? 'data_point_id' : 'monitored_entity' },
     filters: dataPoints.size ? { data_point_ids: [...dataPoints] } : { monitored_entity_ids: [...entities] },
   }));
 }
+
+type AggregationOf<T extends { function?: unknown }> = NonNullable<T['function']>;
+
+/** How a series' readings are aggregated per bucket: its own function, else the average. */
+export const functionOf = (s: ChartSeries): AggregationOf<ChartSeries> => s.function ?? 'avg';
 
 /** The points of one card series in the answers to its requests, oldest first, times in epoch ms. */
 export function seriesPoints(
@@ -37,6 +47,7 @@ export function seriesPoints(
   const at = requests.findIndex(
     (r) =>
       r.metric === series.metric &&
+      (r.aggregation?.function ?? 'avg') === functionOf(series) &&
       (series.data_point_id === null
         ? r.filters?.monitored_entity_ids?.includes(series.entity_id)
         : r.filters?.data_point_ids?.includes(series.data_point_id)),
@@ -61,7 +72,8 @@ export interface CardLimit {
 /**
  * The limit lines of a chart: a limit is drawn when every entity charted with that metric has it at
  * the same value (one piezometer, or several under their scheme's limits). Limits that differ between
- * the devices of one chart would only clutter it; each device's own chart shows them.
+ * the devices of one chart would only clutter it; each device's own chart shows them. A summed series
+ * has none: a limit on one reading says nothing of the sum of a bucket's readings.
  */
 export function sharedLimits(
   series: readonly ChartSeries[],
@@ -70,6 +82,7 @@ export function sharedLimits(
 ): CardLimit[] {
   const byMetric = new Map<string, { info: MetricInfo; entities: Set<string> }>();
   for (const s of series) {
+    if (functionOf(s) === 'sum') continue;
     const info = infoOf(s);
     const entry = byMetric.get(info.metric) ?? { info, entities: new Set<string>() };
     entry.entities.add(s.entity_id);

@@ -41,4 +41,57 @@ describe('entity dashboard cards', () => {
   it('has no cards without a scheme', () => {
     expect(entityCards({ id: 'e1', entity_type: 'instrument' }, null)).toEqual([]);
   });
+
+  describe('an in-place inclinometer chain', () => {
+    const chainScheme = {
+      spec: {
+        metrics: {
+          raw_metrics: [
+            { key: 'a_axis', label: 'A-axis cumulative displacement', unit: 'mm' },
+            { key: 'b_axis', label: 'B-axis cumulative displacement', unit: 'mm' },
+          ],
+          calculated_metrics: [{ key: 'resultant', label: 'Resultant displacement', unit: 'mm', formula: 'x' }],
+          context_metrics: [{ key: 'node_spacing', label: 'Node spacing', unit: 'm' }],
+          invalid_metrics: [],
+          user_metrics: [],
+        },
+        metric_limits: [
+          { group: 'calculated_metrics', metric: 'resultant', level: 'warning', bound: 'upper', value: 25 },
+          { group: 'calculated_metrics', metric: 'resultant', level: 'critical', bound: 'upper', value: 40 },
+        ],
+        invalid_bounds: [],
+      },
+    } as unknown as SchemeRef;
+    const chain = { id: 'c1', entity_type: 'instrument' } as const;
+
+    it('shows its profile first, full width and tall, its limit the critical limit of the resultant', () => {
+      const cards = entityCards(chain, chainScheme, { dataPoints: 15 });
+      const [first] = cards;
+      expect(first).toMatchObject({
+        type: 'inclinometer-profile',
+        entity: chain,
+        mode: 'cumulative',
+        datum: null,
+        overlay_days: [0, 7, 30],
+        limit: 40,
+        layout: { x: 0, y: 0, w: 16, h: 4 },
+      });
+      // the gauges and charts follow below it
+      expect(cards[1]).toMatchObject({ type: 'gauge', layout: { x: 0, y: 4 } });
+      expect(dashboardTreeSchema.safeParse({ pages: [{ path: 'root', title: 'x', cards }] }).success).toBe(true);
+    });
+
+    it('takes the limit in force for the device over its scheme’s', () => {
+      const limits = [
+        { group: 'calculated_metrics', metric: 'resultant', level: 'critical', bound: 'upper', value: 30 },
+      ] as const;
+      const [first] = entityCards(chain, chainScheme, { dataPoints: 3, limits: [...limits] });
+      expect(first).toMatchObject({ type: 'inclinometer-profile', limit: 30 });
+    });
+
+    it('has no profile without data points, nor for a scheme without both axes', () => {
+      expect(entityCards(chain, chainScheme).some((c) => c.type === 'inclinometer-profile')).toBe(false);
+      expect(entityCards(chain, scheme, { dataPoints: 4 }).some((c) => c.type === 'inclinometer-profile')).toBe(false);
+    });
+  });
 });

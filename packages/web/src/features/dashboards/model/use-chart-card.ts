@@ -14,6 +14,8 @@ export interface PlottedSeries {
   unit: string;
   info: MetricInfo;
   points: Array<[number, number]>;
+  /** bars for amounts per period (e.g. a rainfall sum); a line otherwise */
+  style: 'line' | 'bars';
 }
 
 /**
@@ -49,6 +51,7 @@ export function useChartCard(series: readonly ChartSeries[], range: TimeRange) {
         unit: info.unit,
         info,
         points: seriesPoints(s, data, requests),
+        style: s.style ?? 'line',
       };
     });
     const limitsOf = (id: string) => limits[entities.findIndex(([entityId]) => entityId === id)]?.data?.metric_limits;

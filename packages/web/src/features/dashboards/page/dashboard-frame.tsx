@@ -1,4 +1,4 @@
-import type { StateType } from '@vigil/domain';
+import type { StateType, TimeRange } from '@vigil/domain';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DashboardContext, type DashboardContextValue } from '../cards/card-context.ts';
@@ -12,15 +12,20 @@ const MIN_CLOCK_STEP_MS = 30_000;
 /**
  * What a page of cards shares: its state type, one crosshair, the clock that rolling periods end at
  * (moved every 900000 ms and when the stream reports changed states), and the device detail panel,
- * which `?entity={id}` also opens (the notification's entity link).
+ * which `?entity={id}` also opens (the notification's entity link). Chart cards open zoomed to
+ * `initialZoom` and mark `marker` when given.
  */
 export function DashboardFrame({
   stateType,
   pageKey,
+  initialZoom,
+  marker,
   children,
 }: {
   stateType: StateType;
   pageKey: string;
+  initialZoom?: TimeRange | null;
+  marker?: number | null;
   children: ReactNode;
 }) {
   const { devices } = useDashboardData();
@@ -41,9 +46,19 @@ export function DashboardFrame({
     if (device) setOpen({ id: device.id, entity_type: device.monitored_entity_type, title: device.title });
   }, [entityParam, devices.data]);
 
+  const zoomFrom = initialZoom?.from.getTime();
+  const zoomTo = initialZoom?.to.getTime();
   const value = useMemo<DashboardContextValue>(
-    () => ({ stateType, syncKey: `${stateType}:${pageKey}`, now, openDevice: setOpen }),
-    [stateType, pageKey, now],
+    () => ({
+      stateType,
+      syncKey: `${stateType}:${pageKey}`,
+      now,
+      openDevice: setOpen,
+      ...(zoomFrom !== undefined &&
+        zoomTo !== undefined && { initialZoom: { from: new Date(zoomFrom), to: new Date(zoomTo) } }),
+      ...(marker != null && { marker }),
+    }),
+    [stateType, pageKey, now, zoomFrom, zoomTo, marker],
   );
   const close = () => {
     setOpen(null);

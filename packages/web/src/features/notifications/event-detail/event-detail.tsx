@@ -1,9 +1,12 @@
-import { Box, Divider, Stack, Typography } from '@mui/material';
+import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
+import { Box, Button, Divider, Stack, Typography } from '@mui/material';
 import type { NotificationObject } from '@vigil/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { LevelIcon } from '../components/level-icon.tsx';
 import { DisplayTime } from '../../../components/dates/display-time.tsx';
+import { metricsDrillDownPath } from '../model/alert-window.ts';
 import { notificationTitle } from '../model/notification-title.ts';
 import { EventBody } from './bodies/event-body.tsx';
 import { EntityBlock } from './entity-block.tsx';
@@ -20,6 +23,7 @@ interface EventDetailProps {
 /** The event detail (spec 001 §2): title, date, who viewed it, the entity block and the body of its type. */
 export function EventDetail({ notification, titleId, onNavigate, actions }: EventDetailProps) {
   const { t } = useTranslation('notifications');
+  const metricsPath = metricsDrillDownPath(notification);
   return (
     <Box>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
@@ -41,6 +45,19 @@ export function EventDetail({ notification, titleId, onNavigate, actions }: Even
       <Divider sx={{ my: 2 }} />
       <Box component="section" aria-label={t('detail.entitySection')}>
         <EntityBlock notification={notification} onNavigate={onNavigate} />
+        {metricsPath && (
+          <Button
+            component={RouterLink}
+            to={metricsPath}
+            onClick={onNavigate}
+            variant="outlined"
+            size="small"
+            startIcon={<ShowChartOutlined />}
+            sx={{ mt: 1.5 }}
+          >
+            {t('detail.openInMetrics')}
+          </Button>
+        )}
       </Box>
       <EventBody notification={notification} />
     </Box>

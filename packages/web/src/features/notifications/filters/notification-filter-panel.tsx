@@ -1,8 +1,8 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { customRangeErrors } from '../../../components/dates/custom-range.ts';
 import {
-  customRangeErrors,
   DEFAULT_FILTERS,
   LEVEL_FILTERS,
   READ_STATUSES,

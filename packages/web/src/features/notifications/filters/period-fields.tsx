@@ -1,12 +1,7 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import {
-  localDate,
-  PERIODS,
-  type DateError,
-  type NotificationFilters,
-  type Period,
-} from '../model/notification-filters.ts';
+import { localDate, type DateError } from '../../../components/dates/custom-range.ts';
+import { PERIODS, type NotificationFilters, type Period } from '../model/notification-filters.ts';
 
 interface PeriodFieldsProps {
   value: Pick<NotificationFilters, 'period' | 'start' | 'end'>;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   changedFilterCount,
-  customRangeErrors,
   DEFAULT_FILTERS,
   notificationQuery,
   periodRange,
@@ -42,26 +41,6 @@ describe('the period of the notification list', () => {
 
   it('an invalid custom range has no range', () => {
     expect(periodRange(filters({ period: 'custom', start: '2026-11-05', end: '2026-11-03' }), NOW)).toBeNull();
-  });
-});
-
-describe('the custom date range', () => {
-  it('accepts a start before the end, both today or earlier', () => {
-    expect(customRangeErrors('2026-11-01', '2026-11-20', NOW)).toEqual({});
-    expect(customRangeErrors('2026-11-20', '2026-11-20', NOW)).toEqual({});
-  });
-
-  it('refuses future dates', () => {
-    expect(customRangeErrors('2026-11-21', '2026-11-22', NOW)).toEqual({ start: 'future', end: 'future' });
-    expect(customRangeErrors('2026-11-01', '2026-11-21', NOW)).toEqual({ end: 'future' });
-  });
-
-  it('refuses a start after the end', () => {
-    expect(customRangeErrors('2026-11-10', '2026-11-09', NOW)).toEqual({ start: 'afterEnd' });
-  });
-
-  it('needs both dates', () => {
-    expect(customRangeErrors(null, null, NOW)).toEqual({ start: 'required', end: 'required' });
   });
 });
 

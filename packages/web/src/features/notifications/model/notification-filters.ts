@@ -1,5 +1,6 @@
 import { NOTIFICATION_LEVELS, type NotificationLevel, type NotificationType } from '@vigil/domain';
 import type { Query } from '../../../api/client.ts';
+import { customRange, customRangeErrors, localDate, startOfLocalDay } from '../../../components/dates/custom-range.ts';
 
 /** The filter panel's choices (spec 001 §2, spec 000 §9). */
 export const READ_STATUSES = ['all', 'read', 'unread'] as const;
@@ -38,36 +39,11 @@ export const DEFAULT_FILTERS: NotificationFilters = {
   target: null,
 };
 
-/** A local date as YYYY-MM-DD. */
-export function localDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-const startOfDay = (text: string) => {
-  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
-const endOfDay = (text: string) => new Date(startOfDay(text).getTime() + 86_400_000 - 1);
 const monthsBefore = (now: Date, months: number) => {
   const date = new Date(now);
   date.setMonth(date.getMonth() - months);
   return date;
 };
-
-export type DateError = 'required' | 'future' | 'afterEnd';
-
-/** Custom range rules (spec 001 §5): both dates given, none in the future, start not after end. */
-export function customRangeErrors(start: string | null, end: string | null, now: Date) {
-  const today = localDate(now);
-  const errors: { start?: DateError; end?: DateError } = {};
-  if (!start) errors.start = 'required';
-  else if (start > today) errors.start = 'future';
-  if (!end) errors.end = 'required';
-  else if (end > today) errors.end = 'future';
-  if (!errors.start && !errors.end && start! > end!) errors.start = 'afterEnd';
-  return errors;
-}
 
 /**
  * The created_at range of a period at `now`: one day is the last 24 hours, yesterday the previous
@@ -75,7 +51,7 @@ export function customRangeErrors(start: string | null, end: string | null, now:
  * of its first day to the end of its last. Null for a custom period that is not valid.
  */
 export function periodRange(filters: Pick<NotificationFilters, 'period' | 'start' | 'end'>, now: Date) {
-  const today = startOfDay(localDate(now));
+  const today = startOfLocalDay(localDate(now));
   switch (filters.period) {
     case 'oneDay':
       return { from: new Date(now.getTime() - 24 * 3_600_000), to: null };
@@ -92,7 +68,7 @@ export function periodRange(filters: Pick<NotificationFilters, 'period' | 'start
       return { from: monthsBefore(now, 3), to: null };
     case 'custom': {
       if (Object.keys(customRangeErrors(filters.start, filters.end, now)).length) return null;
-      return { from: startOfDay(filters.start!), to: endOfDay(filters.end!) };
+      return customRange(filters.start!, filters.end!);
     }
   }
 }

@@ -1,0 +1,62 @@
+import uPlot from 'uplot';
+import type { ChartMarker } from './chart-model.ts';
+
+const LABEL_PX = 11;
+const PAD_PX = 3;
+const DASH = [4, 3];
+
+export interface MarkerColours {
+  line: string;
+  text: string;
+  /** behind the label, so that it stays legible over lines and bars */
+  background: string;
+}
+
+/**
+ * Draws each marker as a dashed vertical line across the plot area with its label at the foot, on a
+ * background of its own: right of the line (after an alert, where fewer readings are), or left of it when it
+ * does not fit there. At the foot, the label keeps clear of the upper limits' labels (at the top right, where an alert's limit usually is).
+ * Labels of several markers step up a row each so they do not overlap. A marker outside the time range is
+ * not drawn.
+ */
+export function markersPlugin(
+  markers: readonly ChartMarker[],
+  fontFamily: string,
+  colours: MarkerColours,
+): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: (u) => {
+        if (!markers.length) return;
+        const { ctx, bbox } = u;
+        const px = uPlot.pxRatio;
+        const [left, top, right, bottom] = [bbox.left, bbox.top, bbox.left + bbox.width, bbox.top + bbox.height];
+        const rowHeight = (LABEL_PX + 2 * PAD_PX) * px;
+        ctx.save();
+        ctx.font = `${LABEL_PX * px}px ${fontFamily}`;
+        ctx.textBaseline = 'middle';
+        ctx.lineWidth = px;
+        markers.forEach((marker, row) => {
+          const x = Math.round(u.valToPos(marker.time / 1000, 'x', true));
+          if (!Number.isFinite(x) || x < left || x > right) return;
+          ctx.strokeStyle = colours.line;
+          ctx.setLineDash(DASH.map((d) => d * px));
+          ctx.beginPath();
+          ctx.moveTo(x, top);
+          ctx.lineTo(x, bottom);
+          ctx.stroke();
+          const width = ctx.measureText(marker.label).width + 2 * PAD_PX * px;
+          const toLeft = x + 2 * px + width > right && x - width >= left;
+          const boxLeft = toLeft ? x - width - 2 * px : Math.min(x + 2 * px, right - width);
+          const boxTop = bottom - (row + 1) * rowHeight;
+          ctx.fillStyle = colours.background;
+          ctx.fillRect(boxLeft, boxTop, width, rowHeight);
+          ctx.fillStyle = colours.text;
+          ctx.textAlign = 'left';
+          ctx.fillText(marker.label, boxLeft + PAD_PX * px, boxTop + rowHeight / 2);
+        });
+        ctx.restore();
+      },
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { Autocomplete, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { BasicGroup } from '@vigil/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceChoice } from '../../../api/registry.ts';
+import { MAX_DEVICES } from '../model/explorer-choices.ts';
+import { filterDevices, matchesSearch, schemesInUse, type DeviceFilter } from '../model/device-filter.ts';
+
+interface DevicePickerProps {
+  devices: readonly DeviceChoice[];
+  groups: readonly BasicGroup[];
+  loading: boolean;
+  failed: boolean;
+  value: readonly DeviceChoice[];
+  onChange(devices: DeviceChoice[]): void;
+}
+
+/** Devices to compare: narrowed by group and scheme, searched by title or EID, at most MAX_DEVICES. */
+export function DevicePicker({ devices, groups, loading, failed, value, onChange }: DevicePickerProps) {
+  const { t } = useTranslation('explorer');
+  const [filter, setFilter] = useState<DeviceFilter>({ groupId: null, schemeId: null });
+  // The chosen devices stay options (hidden from the list) when the filters leave them out.
+  const options = useMemo(() => {
+    const shown = filterDevices(devices, groups, filter);
+    return [...value.filter((d) => !shown.includes(d)), ...shown];
+  }, [devices, groups, filter, value]);
+  const schemes = useMemo(() => schemesInUse(devices), [devices]);
+  const full = value.length >= MAX_DEVICES;
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
+      <Stack direction="row" spacing={1.5} sx={{ flex: 'none', width: { xs: '100%', md: 380 } }}>
+        <TextField
+          select
+          size="small"
+          label={t('devices.group')}
+          value={filter.groupId ?? ''}
+          onChange={(e) => setFilter((f) => ({ ...f, groupId: e.target.value || null }))}
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          <MenuItem value="">{t('devices.allGroups')}</MenuItem>
+          {groups.map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {g.title}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('devices.scheme')}
+          value={filter.schemeId ?? ''}
+          onChange={(e) => setFilter((f) => ({ ...f, schemeId: e.target.value || null }))}
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          <MenuItem value="">{t('devices.allSchemes')}</MenuItem>
+          {schemes.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Autocomplete<DeviceChoice, true>
+        multiple
+        size="small"
+        sx={{ flex: 1, minWidth: 0 }}
+        options={options}
+        value={value as DeviceChoice[]}
+        loading={loading}
+        filterSelectedOptions
+        onChange={(_, next) => onChange(next.slice(0, MAX_DEVICES))}
+        filterOptions={(all, state) => all.filter((d) => matchesSearch(d, state.inputValue))}
+        getOptionDisabled={() => full}
+        getOptionLabel={(d) => d.title}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        noOptionsText={failed ? t('devices.failed') : t('devices.none')}
+        loadingText={t('devices.loading')}
+        renderOption={({ key, ...props }, d) => (
+          <Box component="li" key={key} {...props}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" noWrap>
+                {d.title}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {[d.eid, d.scheme?.name].filter(Boolean).join(' · ')}
+              </Typography>
+            </Box>
+          </Box>
+        )}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={t('devices.label')}
+            placeholder={value.length ? undefined : t('devices.placeholder')}
+            helperText={full ? t('devices.full', { max: MAX_DEVICES }) : t('devices.helper', { max: MAX_DEVICES })}
+          />
+        )}
+      />
+    </Stack>
+  );
+}
