@@ -101,7 +101,8 @@ test('from a notification to the metric drill-down around the alert', async ({ p
   const chart = detail.getByRole('img', { name: 'Chart of Piezometric level around the event' });
   await expect(chart).toBeVisible();
   await expect(chart).toHaveJSProperty('tagName', 'CANVAS');
-  for (const label of ['warning upper limit 110', 'critical upper limit 115', 'Event reading'])
+  // The limits carry the metric's unit from the device's scheme.
+  for (const label of ['warning upper limit 110 m', 'critical upper limit 115 m', 'Event reading'])
     await expect(chart).toHaveAccessibleDescription(new RegExp(label));
   // Spec 001 §9: height 200.
   expect((await chart.boundingBox())!.height).toBeCloseTo(200, 0);

@@ -29,6 +29,8 @@ export interface SitePlan {
   charts: Record<StateType, ChartPlan[]>;
   /** full width on the safety-state overview: piezometric levels against the pond or river level and rainfall */
   levels: LevelsChartPlan;
+  /** the safety-state page of analysis cards: the piezometers' spread and change, an area's daily maxima, a chain's profile */
+  analysis: { piezometers: string; area: string; chain: string | null };
 }
 
 export const PIEZOMETRIC_LEVEL = 'calculated_metrics.piezometric_level';
@@ -126,6 +128,7 @@ export const DASHBOARD_PLANS: Record<string, SitePlan> = {
       title: 'Piezometric levels against pond level and rainfall',
       series: levels(CERRO_PIEZOMETERS.eids, { eid: 'WL-01', metric: 'calculated_metrics.water_level' }, 'MET-01'),
     },
+    analysis: { piezometers: 'Piezometers', area: 'Crest section B', chain: 'IPI-02' },
   },
   'ouse-embankment': {
     title: 'Ouse Flood Embankment overview',
@@ -159,5 +162,6 @@ export const DASHBOARD_PLANS: Record<string, SitePlan> = {
       title: 'Piezometric levels against river level and rainfall',
       series: levels(OUSE_PIEZOMETERS.eids, { eid: 'RL-01', metric: 'calculated_metrics.river_level' }, 'MET-01'),
     },
+    analysis: { piezometers: 'Piezometers', area: 'Reach 1 – Naburn Lock', chain: null },
   },
 };

@@ -101,9 +101,10 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name, p.slug]))('the demo dashboards o
     expect(areas.length).toBeGreaterThan(1);
     for (const stateType of STATE_TYPES) {
       const { tree } = await treeOf(projectId, stateType);
-      expect(tree.pages).toHaveLength(areas.length + 1);
+      const analysis = stateType === 'safety-state' ? ['Analysis'] : [];
+      expect(tree.pages).toHaveLength(areas.length + 1 + analysis.length);
       const children = childPages(tree, 'root');
-      expect(children.map((p) => p.title).sort()).toEqual(areas.map((a) => a.title).sort());
+      expect(children.map((p) => p.title).sort()).toEqual([...areas.map((a) => a.title), ...analysis].sort());
       for (const area of areas) {
         const page = children.find((p) => p.title === area.title)!;
         expect(page.path).toBe(`root/${pathSegmentOf(area.title)}`);
@@ -146,6 +147,16 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name, p.slug]))('the demo dashboards o
     expect(card.series.filter((s) => s.style === 'bars')).toHaveLength(1);
     const operational = (await treeOf(projectId, 'operational-state')).tree.pages[0]!.cards;
     expect(operational.some((c) => c.id === 'levels-and-rainfall')).toBe(false);
+  });
+
+  it('has a safety-state page of analysis cards over the piezometers, an area and, with chains, a profile', async () => {
+    const { tree } = await treeOf(projectId, 'safety-state');
+    const analysis = tree.pages.find((p) => p.path === 'root/analysis');
+    const types = analysis?.cards.map((c) => c.type);
+    expect(types).toEqual(expect.arrayContaining(['heatmap', 'rate-of-change', 'aggregation-table']));
+    expect(types?.includes('inclinometer-profile')).toBe(slug === 'cerro-azul');
+    expect(analysis?.cards.find((c) => c.type === 'heatmap')).toMatchObject({ method: 'idw', bubble_size: 8 });
+    expect(analysis?.cards.find((c) => c.type === 'rate-of-change')).toMatchObject({ interval_days: 7 });
   });
 
   it('lays every page out within the grid without overlaps', async () => {

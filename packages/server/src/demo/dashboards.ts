@@ -1,4 +1,5 @@
 import {
+  BUBBLE_HEATMAP_SIZE,
   CARD_PRESETS,
   DEFAULT_CARD_SIZE,
   firstFit,
@@ -20,7 +21,8 @@ import { DEMO_DEVICE_SITES, type DemoDeviceSite } from './devices.ts';
 
 /**
  * The demo's state dashboards (ADR 0020): per project and state type, a site overview and one page
- * per area group, stored as the data of the safety-state and operational-state modules.
+ * per area group (and, for safety, a page of analysis cards), stored as the data of the
+ * safety-state and operational-state modules.
  */
 
 /** Ids of one seeded project: devices by eid, groups by title, data points by identifier. */
@@ -152,9 +154,63 @@ function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): R
     return at.done();
   }
 
+  /** Engineers investigating: how the piezometric levels spread and change, an area's daily maxima, a chain's profile. */
+  function analysisPage() {
+    const { piezometers, area, chain } = plan.analysis;
+    const at = page(`${ROOT_PAGE}/analysis`, 'Analysis');
+    const level = { group_id: group(piezometers), metric: PIEZOMETRIC_LEVEL } as const;
+    at.add({
+      id: 'heatmap',
+      title: 'Piezometric level across the site',
+      type: 'heatmap',
+      ...level,
+      method: 'idw',
+      display: 'interpolated',
+      bubble_size: BUBBLE_HEATMAP_SIZE,
+      time_interval_oversampling: 3_600,
+    });
+    at.add({
+      id: 'change',
+      title: 'Piezometric level change',
+      type: 'rate-of-change',
+      ...level,
+      interval_days: 7,
+      result_type: 'delta',
+      group_by: 'monitored_entity',
+    });
+    if (chain)
+      at.add(
+        {
+          id: 'profile',
+          title: '',
+          type: 'inclinometer-profile',
+          entity: entity(chain),
+          mode: 'cumulative',
+          datum: null,
+          overlay_days: [0, 7, 30],
+          limit: 40,
+        },
+        CARD_PRESETS.fullWidthTall,
+      );
+    at.add({
+      id: 'daily-maxima',
+      title: `Daily highest piezometric levels, ${area}`,
+      type: 'aggregation-table',
+      group_id: group(area),
+      metric: PIEZOMETRIC_LEVEL,
+      function: 'max',
+      interval: 'day',
+      period: 'sevenDays',
+    });
+    return at.done();
+  }
+
   const areas = site.groups.filter((g) => g.type === 'area');
   const tree = (type: StateType) =>
-    dashboardTreeSchema.parse({ version: 1, pages: [rootPage(type), ...areas.map(areaPage)] });
+    dashboardTreeSchema.parse({
+      version: 1,
+      pages: [rootPage(type), ...areas.map(areaPage), ...(type === 'safety-state' ? [analysisPage()] : [])],
+    });
   return { 'safety-state': tree('safety-state'), 'operational-state': tree('operational-state') };
 }
 

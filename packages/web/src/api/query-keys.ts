@@ -34,8 +34,8 @@ export const queryKeys = {
     groups: (projectId?: string | null) => ['registry', 'groups', projectId] as const,
     schemes: (projectId?: string | null) => ['registry', 'schemes', projectId] as const,
     device: (kind: string, id: string) => ['registry', 'device', kind, id] as const,
-    /** the data points of an entity, e.g. an inclinometer chain's nodes */
-    dataPoints: (entityId: string) => ['registry', 'data-points', entityId] as const,
+    /** the data points of some entities, e.g. an inclinometer chain's nodes */
+    dataPoints: (entityIds: readonly string[]) => ['registry', 'data-points', entityIds] as const,
   },
   metrics: {
     timeseries: (body: unknown) => ['metrics', 'timeseries', body] as const,

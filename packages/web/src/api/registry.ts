@@ -86,10 +86,10 @@ export const registryApi = {
   },
   groups: () => listAll<BasicGroup>(`${API.registry}/basic-groups`),
   schemes: () => listAll<SchemeObject>(`${API.registry}/schemes`),
-  /** An entity's data points, sorted by title with numbers in numeric order (node 2 before node 10). */
-  dataPoints: async (entityId: string) => {
+  /** Some entities' data points, sorted by title with numbers in numeric order (node 2 before node 10). */
+  dataPoints: async (entityIds: readonly string[]) => {
     const points = await listAll<DataPoint>(`${API.registry}/data-points/`, {
-      query: { monitored_entity_ids: entityId, fields: 'id,title,identifier,monitored_entity_id' },
+      query: { monitored_entity_ids: entityIds.join(','), fields: 'id,title,identifier,monitored_entity_id' },
     });
     const collator = new Intl.Collator(undefined, { numeric: true });
     return points.sort((a, b) => collator.compare(a.title, b.title));
@@ -105,11 +105,11 @@ export const deviceChoicesQuery = (projectId: string | null) =>
     staleTime: REGISTRY_STALE_MS,
   });
 
-/** A device's limits: its effective metric limits and its scheme's invalid bounds. */
+/** A device's limits: its effective metric limits, its scheme's invalid bounds and metrics (their units). */
 export const deviceLimitsQuery = (type: EntityTypeName, id: string) =>
   queryOptions({
     queryKey: [...queryKeys.registry.device(type, id), 'limits'],
-    queryFn: () => registryApi.device(type, id, 'metric_limits,scheme.spec.invalid_bounds'),
+    queryFn: () => registryApi.device(type, id, 'metric_limits,scheme.spec.invalid_bounds,scheme.spec.metrics'),
     staleTime: REGISTRY_STALE_MS,
   });
 
@@ -144,9 +144,9 @@ export const schemesQuery = (projectId: string | null) =>
     staleTime: REGISTRY_STALE_MS,
   });
 
-export const dataPointsQuery = (entityId: string) =>
+export const dataPointsQuery = (entityIds: readonly string[]) =>
   queryOptions({
-    queryKey: queryKeys.registry.dataPoints(entityId),
-    queryFn: () => registryApi.dataPoints(entityId),
+    queryKey: queryKeys.registry.dataPoints(entityIds),
+    queryFn: () => registryApi.dataPoints(entityIds),
     staleTime: REGISTRY_STALE_MS,
   });

@@ -47,7 +47,13 @@ export function CardFrame({
             {title}
           </Typography>
           {subtitle && (
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="div"
+              // On a phone the header is narrow: the subtitle (a period, a zoomed range) wraps rather than vanishes.
+              sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
               {subtitle}
             </Typography>
           )}

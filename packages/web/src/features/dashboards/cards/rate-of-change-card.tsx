@@ -70,9 +70,9 @@ export function RateOfChangeCard({ card }: { card: Card }) {
     enabled: !waiting && (ids === null || ids.length > 0),
     placeholderData: keepPreviousData,
   });
-  // Data points are named after their device: their list, for every member at once (comma-separated ids).
+  // Data points are named after their device: their list, for every member at once.
   const points = useQuery({
-    ...dataPointsQuery(members.map((d) => d.id).join(',')),
+    ...dataPointsQuery(members.map((d) => d.id)),
     enabled: card.group_by === 'data_point_id' && members.length > 0,
   });
   const pointMap = useMemo(() => new Map((points.data ?? []).map((p) => [p.id, p])), [points.data]);

@@ -31,7 +31,7 @@ export function EntityDashboard({
   const profile = useQuery({ ...deviceProfileQuery(type ?? 'instrument', entityId), enabled: Boolean(type) });
   const device = profile.data;
   // an in-place inclinometer chain's nodes are its data points: its profile card needs them
-  const dataPoints = useQuery({ ...dataPointsQuery(entityId), enabled: type === 'instrument' });
+  const dataPoints = useQuery({ ...dataPointsQuery([entityId]), enabled: type === 'instrument' });
   if (!type || profile.isError) return <Alert severity="warning">{t('entity.notFound')}</Alert>;
   if (!device) return <LinearProgress aria-label={t('card.loading')} />;
   const isNode = device.monitored_entity_type === 'interface-node';

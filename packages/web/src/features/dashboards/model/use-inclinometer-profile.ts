@@ -35,7 +35,7 @@ const MAX_NODES = 100;
  */
 export function useInclinometerProfile(entity: DashboardEntityRef, settings: ProfileSettings) {
   const device = useQuery(deviceProfileQuery(entity.entity_type, entity.id));
-  const points = useQuery(dataPointsQuery(entity.id));
+  const points = useQuery(dataPointsQuery([entity.id]));
   const nodes = useMemo(() => (points.data ?? []).slice(0, MAX_NODES), [points.data]);
   const ids = useMemo(() => nodes.map((n) => n.id), [nodes]);
   const overlays = useMemo(

@@ -1,6 +1,6 @@
 import { Box, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type NotificationObject, type TimeseriesBody } from '@vigil/domain';
+import { metricInfo, type NotificationObject, type TimeseriesBody } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,27 +59,29 @@ export function LimitChart({ notification, kind }: { notification: NotificationO
   }, [series.isError, enqueueSnackbar, t]);
 
   const metricLabel = String(context.metric_label ?? metric);
+  // The metric's unit from the device's scheme; an invalid reading's metric is named by its key.
+  const unit = metric ? metricInfo(device.data?.scheme, metric).unit : '';
   const plotted = useMemo<ChartSeriesInput[]>(
     () => [
       {
         key: metric ?? '',
         label: metricLabel,
-        unit: '',
+        unit,
         points: Object.entries(series.data?.data[0]?.values ?? {}).map(([time, v]) => [Date.parse(time), v] as const),
       },
     ],
-    [series.data, metric, metricLabel],
+    [series.data, metric, metricLabel, unit],
   );
   const limits = useMemo<ChartLimit[]>(
     () =>
       metric
         ? chartLimits(device.data, metric, kind).map((l) => ({
             ...l,
-            unit: '',
+            unit,
             label: t(`limits.${l.level}_${l.bound}`),
           }))
         : [],
-    [device.data, metric, kind, t],
+    [device.data, metric, kind, t, unit],
   );
   const markers = useMemo(() => [{ time: markedAt, label: t('detail.chartMarker') }], [markedAt, t]);
 
