@@ -1,13 +1,26 @@
+import { Skeleton } from '@mui/material';
 import type { DashboardCard as Card } from '@vigil/domain';
-import { AggregationTableCard } from './aggregation-table-card.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ChartCard } from './chart-card.tsx';
 import { DeviceStateCard } from './device-state-card.tsx';
 import { DeviceTableCard } from './device-table-card.tsx';
 import { GaugeCard } from './gauge-card.tsx';
-import { HeatmapCard } from './heatmap-card.tsx';
-import { InclinometerProfileCard } from './inclinometer-profile-card.tsx';
-import { RateOfChangeCard } from './rate-of-change-card.tsx';
 import { StateSummaryCard } from './state-summary-card.tsx';
+
+// The analysis cards are chunks of their own: most pages have none, and a page of state cards and
+// charts should not wait for their code.
+const AggregationTableCard = lazy(async () => ({
+  default: (await import('./aggregation-table-card.tsx')).AggregationTableCard,
+}));
+const HeatmapCard = lazy(async () => ({ default: (await import('./heatmap-card.tsx')).HeatmapCard }));
+const InclinometerProfileCard = lazy(async () => ({
+  default: (await import('./inclinometer-profile-card.tsx')).InclinometerProfileCard,
+}));
+const RateOfChangeCard = lazy(async () => ({ default: (await import('./rate-of-change-card.tsx')).RateOfChangeCard }));
+
+const loading = (card: ReactNode) => (
+  <Suspense fallback={<Skeleton variant="rounded" height="100%" sx={{ minHeight: 120 }} />}>{card}</Suspense>
+);
 
 /** A card of any type. */
 export function DashboardCard({ card }: { card: Card }) {
@@ -23,12 +36,12 @@ export function DashboardCard({ card }: { card: Card }) {
     case 'device-table':
       return <DeviceTableCard card={card} />;
     case 'inclinometer-profile':
-      return <InclinometerProfileCard card={card} />;
+      return loading(<InclinometerProfileCard card={card} />);
     case 'aggregation-table':
-      return <AggregationTableCard card={card} />;
+      return loading(<AggregationTableCard card={card} />);
     case 'heatmap':
-      return <HeatmapCard card={card} />;
+      return loading(<HeatmapCard card={card} />);
     case 'rate-of-change':
-      return <RateOfChangeCard card={card} />;
+      return loading(<RateOfChangeCard card={card} />);
   }
 }
