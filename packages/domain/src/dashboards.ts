@@ -10,6 +10,7 @@ import {
   TIMESERIES_GROUP_BY,
 } from './metrics.ts';
 import { ENTITY_TYPES } from './schemes.ts';
+import { MAP_ZOOM } from './site-map.ts';
 import { DEFAULT_CARD_PRESET, TIME_PRESETS } from './time-presets.ts';
 
 /**
@@ -154,6 +155,14 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     ...common,
+    type: z.literal('state-map'),
+    group_id: groupId,
+    /** the device names beside their markers ("Display Names") */
+    display_names: z.boolean().default(false),
+    zoom: z.number().int().min(MAP_ZOOM.min).max(MAP_ZOOM.max).default(MAP_ZOOM.initial),
+  }),
+  z.strictObject({
+    ...common,
     type: z.literal('inclinometer-profile'),
     entity: entityRef,
     mode: z.enum(['cumulative', 'incremental']).default('cumulative'),
@@ -177,6 +186,7 @@ export const CARD_TYPES = [
   'heatmap',
   'rate-of-change',
   'inclinometer-profile',
+  'state-map',
 ] as const satisfies readonly DashboardCardType[];
 
 /** The size a new card of each type gets. */
@@ -190,6 +200,7 @@ export const DEFAULT_CARD_SIZE: Record<DashboardCardType, { w: number; h: number
   heatmap: { w: 8, h: 4 },
   'rate-of-change': { w: 8, h: 4 },
   'inclinometer-profile': { w: 8, h: 4 },
+  'state-map': { w: 8, h: 4 },
 };
 
 const pathSegment = z

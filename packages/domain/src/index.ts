@@ -22,3 +22,4 @@ export * from './time-presets.ts';
 export * from './dashboards.ts';
 export * from './inclinometer-profile.ts';
 export * from './metric-catalogue.ts';
+export * from './site-map.ts';

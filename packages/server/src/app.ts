@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { createClusterBus } from './bus/cluster-bus.ts';
-import type { Config } from './config.ts';
+import { tileImageSources, type Config } from './config.ts';
 import { leaveCheckpointsToWorker, type Db, type Dialect } from './db/connection.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
 import { registerErrorHandler, sendError, sendNotFound, toHttpError } from './http/error-handler.ts';
@@ -63,7 +63,7 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...tileImageSources(config.tileLayer)],
         'style-src': ["'self'", "'unsafe-inline'"],
         'connect-src': ["'self'"],
         // Plain-HTTP deployments on a LAN would otherwise have every script upgraded to HTTPS and fail.

@@ -18,6 +18,12 @@ const csv = (allowed: readonly string[]) =>
       `must be a comma-separated list of: ${allowed.join(', ')}`,
     );
 
+/** Whether a tile URL is one of OpenStreetMap's own servers (`tile.openstreetmap.org`, `{s}.tile…`). */
+function isOpenStreetMap(url: string): boolean {
+  const host = /^https?:\/\/([^/:]+)/.exec(url)?.[1] ?? '';
+  return host === 'openstreetmap.org' || host.endsWith('.openstreetmap.org');
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -58,10 +64,55 @@ const envSchema = z.object({
   RULES_TICK_SECONDS: z.coerce.number().positive().default(30),
   /** seconds between heartbeats on notification streams */
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().positive().default(15),
+  /** an online XYZ tile layer for the maps (ADR 0022); unset, maps need no tile server */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+    .refine((url) => ['{z}', '{x}', '{y}'].every((p) => url.includes(p)), 'must contain {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().optional(),
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(24).default(19),
 });
+
+/** The variables, with the checks that span several of them. */
+const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
+  if (c.MAP_TILE_URL && !c.MAP_TILE_ATTRIBUTION && !isOpenStreetMap(c.MAP_TILE_URL)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAP_TILE_ATTRIBUTION'],
+      message: 'is required with a MAP_TILE_URL that is not OpenStreetMap',
+    });
+  }
+});
+
+/** The online base layer of the maps, when one is configured. */
+export interface TileLayerConfig {
+  url: string;
+  attribution: string;
+  maxZoom: number;
+}
+
+const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/** OpenStreetMap's own tiles carry its attribution by default; any other server must name its own. */
+function tileLayerOf(c: z.infer<typeof envSchema>): TileLayerConfig | null {
+  if (!c.MAP_TILE_URL) return null;
+  return { url: c.MAP_TILE_URL, attribution: c.MAP_TILE_ATTRIBUTION ?? OSM_ATTRIBUTION, maxZoom: c.MAP_TILE_MAX_ZOOM };
+}
+
+/**
+ * The Content-Security-Policy image sources a plain-HTTP tile server (a LAN one, say) needs, which
+ * `https:` does not cover; `{s}` subdomains become a wildcard. None for HTTPS servers or without tiles.
+ */
+export function tileImageSources(tileLayer: TileLayerConfig | null): string[] {
+  const origin = tileLayer && /^http:\/\/[^/?#]+/.exec(tileLayer.url)?.[0];
+  return origin ? [origin.replace('{s}', '*')] : [];
+}
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SERVICES'> & {
   SERVICES: ServiceName[];
+  /** the online XYZ tile layer from MAP_TILE_URL, or null (ADR 0022) */
+  tileLayer: TileLayerConfig | null;
   PUBLIC_URL: string;
   WEB_DIST: string;
   /** Seed the demo site on an empty database: never in production. */
@@ -72,7 +123,7 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the configuration; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const parsed = checkedEnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -85,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     WEB_DIST: resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     seedDemo: c.NODE_ENV !== 'production' && c.DEMO !== 'off',
+    tileLayer: tileLayerOf(c),
   };
 }

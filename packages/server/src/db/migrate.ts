@@ -7,6 +7,7 @@ import * as readingsWithoutProjectIndex from './migrations/0005-readings-without
 import * as registryVersion from './migrations/0006-registry-version.ts';
 import * as entityPayloadTimes from './migrations/0007-entity-payload-times.ts';
 import * as evaluationBacklog from './migrations/0008-evaluation-backlog.ts';
+import * as siteImages from './migrations/0009-site-images.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0006-registry-version': registryVersion,
   '0007-entity-payload-times': entityPayloadTimes,
   '0008-evaluation-backlog': evaluationBacklog,
+  '0009-site-images': siteImages,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

@@ -348,6 +348,18 @@ export interface EvaluationBacklogTable {
   owner: string;
 }
 
+/** A project's site image (ADR 0022): a drawing or orthophoto stretched over its bounds (degrees). */
+export interface SiteImagesTable {
+  project_id: string;
+  mime_type: string;
+  content: Uint8Array;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  updated_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -380,5 +392,6 @@ export interface Database {
   rule_memory: RuleMemoryTable;
   registry_version: RegistryVersionTable;
   evaluation_backlog: EvaluationBacklogTable;
+  site_images: SiteImagesTable;
   entity_payload_times: EntityPayloadTimesTable;
 }

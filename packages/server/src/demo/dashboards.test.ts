@@ -41,6 +41,7 @@ function namedIds(card: DashboardCard): string[] {
     case 'aggregation-table':
     case 'heatmap':
     case 'rate-of-change':
+    case 'state-map':
       return card.group_id ? [`group:${card.group_id}`] : [];
     case 'gauge':
     case 'inclinometer-profile':
@@ -130,6 +131,17 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name, p.slug]))('the demo dashboards o
       (c) => c.type === 'chart' && c.series.every((s) => s.metric === 'calculated_metrics.piezometric_level'),
     );
     expect(piezometers?.type === 'chart' && piezometers.series.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('maps every device of the site beside the state summary on both overviews', async () => {
+    for (const stateType of STATE_TYPES) {
+      const root = (await treeOf(projectId, stateType)).tree.pages[0]!;
+      const maps = root.cards.filter((c) => c.type === 'state-map');
+      expect(maps).toEqual([
+        expect.objectContaining({ group_id: null, display_names: false, zoom: 15, layout: { x: 8, y: 0, w: 8, h: 4 } }),
+      ]);
+      expect(root.cards.find((c) => c.type === 'state-summary')?.layout).toMatchObject({ x: 0, y: 0 });
+    }
   });
 
   it('plots key piezometric levels against the pond or river level and the rainfall sum as bars, full width', async () => {

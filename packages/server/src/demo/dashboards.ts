@@ -3,6 +3,7 @@ import {
   CARD_PRESETS,
   DEFAULT_CARD_SIZE,
   firstFit,
+  MAP_ZOOM,
   ROOT_PAGE,
   STATE_TYPES,
   dashboardTreeSchema,
@@ -31,6 +32,12 @@ export interface SeededIds {
   groups: Map<string, string>;
   dataPoints: Map<string, string>;
 }
+
+/**
+ * The overview maps open at most this close (the card's zoom, 4 to 20): a demo site spans about two
+ * kilometres, which the maps' general default of 12 shows as one cluster a few pixels wide.
+ */
+const SITE_ZOOM = Math.min(15, MAP_ZOOM.max);
 
 type Draft = DashboardCard extends infer C ? (C extends DashboardCard ? Omit<C, 'layout'> : never) : never;
 
@@ -103,6 +110,8 @@ function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): R
   function rootPage(type: StateType) {
     const root = page(ROOT_PAGE, plan.title);
     root.add({ id: 'summary', title: '', type: 'state-summary', group_id: null });
+    // Beside the summary: where the devices are and which are in trouble.
+    root.add({ id: 'map', title: '', type: 'state-map', group_id: null, display_names: false, zoom: SITE_ZOOM });
     plan.gauges[type].forEach(({ eid, metric }, i) =>
       root.add({ id: `gauge-${i + 1}`, title: '', type: 'gauge', entity: entity(eid), metric: metricOf(eid, metric) }),
     );

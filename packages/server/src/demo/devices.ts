@@ -393,7 +393,7 @@ function logger(
 // ---------------------------------------------------------------- Cerro Azul TSF (Atacama, Chile)
 
 const CERRO_CREST = 1180;
-const cerroAt = crestLine([-70.3395, -27.3625], [-70.3245, -27.3715]);
+export const cerroAt = crestLine([-70.3395, -27.3625], [-70.3245, -27.3715]);
 
 /** Per section: zone, offset from the crest axis (m, + upstream), tip elevation and usual level. */
 const CERRO_PROFILE: Array<[zone: string, offset: number, tip: number, level: number]> = [
@@ -683,7 +683,7 @@ const CERRO_AZUL: DemoDeviceSite = {
 // ---------------------------------------------------------------- Ouse Flood Embankment (York, UK)
 
 const OUSE_CREST = 11;
-const ouseAt = crestLine([-1.0888, 53.9112], [-1.0857, 53.8988]);
+export const ouseAt = crestLine([-1.0888, 53.9112], [-1.0857, 53.8988]);
 
 const OUSE_PROFILE: Array<[zone: string, offset: number, tip: number, level: number]> = [
   ['Riverward toe', 14, 1.2, 5.35],

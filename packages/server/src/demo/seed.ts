@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import { newId, nowIso, toJson } from '../db/values.ts';
 import { hashPassword } from '../services/auth/secrets.ts';
+import { saveSiteImage } from '../services/ui/site-map-store.ts';
 import { seedDashboards } from './dashboards.ts';
 import { seedDevices } from './seed-devices.ts';
+import { drawDemoSite } from './site-drawing.ts';
 import {
   DEMO_ACCOUNT,
   DEMO_FEATURE_CONFIG,
@@ -153,6 +155,11 @@ export async function seedDemo(db: Db, passwordCost: number) {
         .execute();
       await seedDevices(trx, projectId, project.slug, now);
       await seedDashboards(trx, projectId, project.slug, userIds.get('admin')!, now);
+      const drawing = drawDemoSite(project.slug);
+      if (drawing) {
+        const { mimeType, svg, bounds } = drawing;
+        await saveSiteImage(trx, projectId, { mimeType, content: Buffer.from(svg, 'utf8'), bounds });
+      }
     }
   });
 }

@@ -104,6 +104,15 @@ describe('generic client', () => {
     expect(events).toEqual([]);
   });
 
+  it('reads bytes as a blob when asked, and still throws an ApiError when the call fails', async () => {
+    const blob = await api.get<Blob>('/ui/api/v1/projects', { as: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(JSON.parse(await blob.text()).count).toBe(2);
+    const error = (await api.get('/ui/api/v1/projects/nope', { as: 'blob' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.isNotFound).toBe(true);
+  });
+
   it('answers 204 with no content', async () => {
     const login = await t.call('POST', '/auth/api/v1/users/login', {
       body: { username: 'operator', password: 'vigil-demo' },

@@ -31,6 +31,8 @@ export interface RequestOptions {
   /** the caller shows server failures itself: no error dialog (session expiry is still reported) */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** 'blob' answers the body's bytes (an image) instead of parsed JSON; failures stay ApiErrors */
+  as?: 'json' | 'blob';
 }
 
 export function withQuery(path: string, query?: Query): string {
@@ -61,6 +63,7 @@ export async function request<T>(method: string, url: string, options: RequestOp
     signal: options.signal,
   });
   if (response.status === 204) return undefined as T;
+  if (options.as === 'blob' && response.status >= 200 && response.status <= 208) return (await response.blob()) as T;
   const text = await response.text();
   let body: unknown;
   try {

@@ -24,6 +24,8 @@ export const queryKeys = {
     roles: (projectId?: string | null) => ['ui', 'roles', projectId] as const,
     /** a module's data shared by the project (e.g. its dashboards) */
     moduleData: (projectId?: string | null, moduleId?: string) => ['ui', 'module-data', projectId, moduleId] as const,
+    /** what a project's maps are drawn on: its site image and any online tile layer */
+    siteMap: (projectId?: string | null) => ['ui', 'site-map', projectId] as const,
   },
   registry: {
     responderTypes: (projectId?: string | null) => ['registry', 'responder-types', projectId] as const,

@@ -1,4 +1,11 @@
-import type { ModuleObject, Project, ProjectModuleData, UserProfile, UserProfilePatchBody } from '@vigil/domain';
+import type {
+  ModuleObject,
+  Project,
+  ProjectModuleData,
+  SiteMap,
+  UserProfile,
+  UserProfilePatchBody,
+} from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -25,6 +32,9 @@ export const uiApi = {
       { action: 'persist', user: change.user, timestamp: change.timestamp ?? undefined, data: change.data },
       { quiet: true },
     ),
+  siteMap: (projectId: string) => api.get<SiteMap>(`${API.ui}/projects/${projectId}/site-map`),
+  /** The site image needs the session's token, so it is fetched as bytes for an object URL. */
+  siteMapImage: (url: string, signal?: AbortSignal) => api.get<Blob>(url, { as: 'blob', quiet: true, signal }),
 };
 
 /** Projects are sorted by name by the server. */
@@ -44,4 +54,13 @@ export const moduleDataQuery = (projectId: string, moduleId: string) =>
   queryOptions({
     queryKey: queryKeys.ui.moduleData(projectId, moduleId),
     queryFn: () => uiApi.moduleData(projectId, moduleId),
+  });
+
+/** A project's site map changes only when an administrator replaces its image. */
+export const siteMapQuery = (projectId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.ui.siteMap(projectId),
+    queryFn: () => uiApi.siteMap(projectId!),
+    enabled: Boolean(projectId),
+    staleTime: 5 * 60_000,
   });

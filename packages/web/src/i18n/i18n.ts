@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'notifications',
   'dashboards',
   'explorer',
+  'maps',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

@@ -31,6 +31,7 @@ function refsOf(tree: DashboardTree): Ref[] {
         case 'aggregation-table':
         case 'heatmap':
         case 'rate-of-change':
+        case 'state-map':
           group(card.group_id, 'group_id');
           break;
         case 'gauge':

@@ -5,8 +5,9 @@ import { moduleRoutes } from './module-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { roleRoutes } from './role-routes.ts';
+import { siteMapRoutes } from './site-map-routes.ts';
 
-/** The UI service: projects, roles, user profiles, modules and their saved state. */
+/** The UI service: projects, roles, user profiles, modules and their saved state, site maps. */
 export const uiService: FastifyPluginAsyncZod = async (app) => {
   await app.register(projectRoutes);
   await app.register(roleRoutes);
@@ -14,4 +15,5 @@ export const uiService: FastifyPluginAsyncZod = async (app) => {
   await app.register(moduleRoutes);
   await app.register(moduleDataRoutes);
   await app.register(featureRoutes);
+  await app.register(siteMapRoutes);
 };

@@ -17,6 +17,8 @@ const InclinometerProfileCard = lazy(async () => ({
   default: (await import('./inclinometer-profile-card.tsx')).InclinometerProfileCard,
 }));
 const RateOfChangeCard = lazy(async () => ({ default: (await import('./rate-of-change-card.tsx')).RateOfChangeCard }));
+// Leaflet loads only on pages with a map.
+const StateMapCard = lazy(async () => ({ default: (await import('./state-map-card.tsx')).StateMapCard }));
 
 const loading = (card: ReactNode) => (
   <Suspense fallback={<Skeleton variant="rounded" height="100%" sx={{ minHeight: 120 }} />}>{card}</Suspense>
@@ -43,5 +45,7 @@ export function DashboardCard({ card }: { card: Card }) {
       return loading(<HeatmapCard card={card} />);
     case 'rate-of-change':
       return loading(<RateOfChangeCard card={card} />);
+    case 'state-map':
+      return loading(<StateMapCard card={card} />);
   }
 }

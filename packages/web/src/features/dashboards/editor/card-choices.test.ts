@@ -1,7 +1,7 @@
 import type { SchemeObject } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import type { DeviceSummary } from '../../../api/registry.ts';
-import { choosesDevices, choosesGroup, isInclinometerScheme, metricsOfDevices } from './card-choices.ts';
+import { choosesDevices, choosesGroup, choosesMetric, isInclinometerScheme, metricsOfDevices } from './card-choices.ts';
 
 const metric = (key: string, unit = 'mm') => ({ key, label: key, unit });
 const scheme = (id: string, raw: string[], calculated: string[] = []) =>
@@ -20,6 +20,9 @@ describe('what the add-card dialog asks for', () => {
     expect(choosesGroup('aggregation-table', 'entity')).toBe(true);
     expect(choosesGroup('inclinometer-profile', 'entity')).toBe(false);
     expect(choosesGroup('device-state', 'group')).toBe(true);
+    expect(choosesGroup('state-map', 'entity')).toBe(true);
+    expect(choosesDevices('state-map', 'entity')).toBe(false);
+    expect(choosesMetric('state-map')).toBe(false);
   });
 
   it('offers every metric of the group’s schemes once', () => {

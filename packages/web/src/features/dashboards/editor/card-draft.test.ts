@@ -84,6 +84,28 @@ describe('a new card from the add-card dialog', () => {
     expect(cardFromDraft({ ...EMPTY_DRAFT, type: 'rate-of-change' }, [])).toBeNull();
   });
 
+  it('maps every device at zoom 12 without names unless chosen, a zoom from 4 to 20 (spec 001 §9)', () => {
+    const draft = { ...EMPTY_DRAFT, type: 'state-map' as const };
+    expect(cardFromDraft(draft, [])).toEqual({
+      id: 'card-1',
+      type: 'state-map',
+      title: '',
+      group_id: null,
+      display_names: false,
+      zoom: 12,
+      layout: { x: 0, y: 0, w: 8, h: 4 },
+    });
+    expect(cardFromDraft({ ...draft, groupId: 'g1', displayNames: true, zoom: 20 }, [])).toMatchObject({
+      group_id: 'g1',
+      display_names: true,
+      zoom: 20,
+    });
+    expect(cardFromDraft({ ...draft, zoom: 4 }, [])).toMatchObject({ zoom: 4 });
+    expect(checkDraft({ ...draft, zoom: 3 }, []).errors).toHaveProperty('zoom');
+    expect(checkDraft({ ...draft, zoom: 21 }, []).errors).toHaveProperty('zoom');
+    expect(checkDraft({ ...draft, zoom: 12.5 }, []).errors).toHaveProperty('zoom');
+  });
+
   it('takes an inclinometer profile limit in millimetres, or none', () => {
     const draft = { ...EMPTY_DRAFT, type: 'inclinometer-profile' as const, devices: [pz('ipi')] };
     expect(cardFromDraft(draft, [])).toMatchObject({ entity: { id: 'ipi' }, mode: 'cumulative', limit: null });

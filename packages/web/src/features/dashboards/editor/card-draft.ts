@@ -5,6 +5,7 @@ import {
   DEFAULT_RATE_OF_CHANGE_DAYS,
   BUBBLE_HEATMAP_SIZE,
   dashboardCardSchema,
+  MAP_ZOOM,
   placeNewCard,
   presetListFor,
   type AggregateInterval,
@@ -45,6 +46,9 @@ export interface CardDraft {
   mode: CardOf<'inclinometer-profile'>['mode'];
   /** mm; '' for none */
   limit: string;
+  /** state map */
+  displayNames: boolean;
+  zoom: number;
 }
 
 export const EMPTY_DRAFT: CardDraft = {
@@ -65,6 +69,8 @@ export const EMPTY_DRAFT: CardDraft = {
   resultType: 'delta',
   mode: 'cumulative',
   limit: '',
+  displayNames: false,
+  zoom: MAP_ZOOM.initial,
 };
 
 /** The period an aggregation table offers after its interval changed: the interval's list default. */
@@ -94,6 +100,8 @@ function candidateOf(draft: CardDraft, cards: readonly DashboardCard[]): Record<
     case 'state-summary':
     case 'device-table':
       return { ...base, group_id };
+    case 'state-map':
+      return { ...base, group_id, display_names: draft.displayNames, zoom: draft.zoom };
     case 'chart':
       return draft.devices.length && metric
         ? {

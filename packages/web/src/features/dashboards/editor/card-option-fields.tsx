@@ -1,9 +1,10 @@
-import { MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { FormControlLabel, MenuItem, Switch, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import {
   AGGREGATE_INTERVALS,
   AGGREGATION_TABLE_FUNCTIONS,
   INTERPOLATION_METHOD_REQUIRED,
   INTERPOLATION_METHODS,
+  MAP_ZOOM,
   RATE_OF_CHANGE_DAYS,
   RATE_OF_CHANGE_RESULTS,
 } from '@vigil/domain';
@@ -17,7 +18,7 @@ interface OptionFieldsProps {
   errors: Partial<Record<string, string>>;
 }
 
-/** The options of the analysis cards: aggregation, interpolation, change window, profile mode. */
+/** The options of the analysis and map cards: aggregation, interpolation, change window, profile mode, zoom. */
 export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
   const { t } = useTranslation('dashboards');
   switch (draft.type) {
@@ -136,6 +137,24 @@ export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
             error={Boolean(errors.limit)}
             helperText={errors.limit ? t('editor.limitPositive') : t('editor.limitHint')}
             onChange={(e) => set({ limit: e.target.value })}
+          />
+        </>
+      );
+    case 'state-map':
+      return (
+        <>
+          <TextField
+            type="number"
+            label={t('editor.zoom')}
+            value={draft.zoom}
+            error={Boolean(errors.zoom)}
+            helperText={t('editor.zoomRange', { min: MAP_ZOOM.min, max: MAP_ZOOM.max })}
+            onChange={(e) => set({ zoom: Number(e.target.value) })}
+            slotProps={{ htmlInput: { min: MAP_ZOOM.min, max: MAP_ZOOM.max, step: 1 } }}
+          />
+          <FormControlLabel
+            control={<Switch checked={draft.displayNames} onChange={(e) => set({ displayNames: e.target.checked })} />}
+            label={t('editor.displayNames')}
           />
         </>
       );

@@ -1,0 +1,129 @@
+import { Box, Typography } from '@mui/material';
+import { MAP_ZOOM, type SiteMap } from '@vigil/domain';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import { useMemo, useRef, useState } from 'react';
+import { MapContainer } from 'react-leaflet';
+import { BaseLayers } from './base-layers.tsx';
+import { DeviceMarkers } from './device-markers.tsx';
+import { DeviceSearchControl } from './device-search-control.tsx';
+import { DisplayNamesControl } from './display-names-control.tsx';
+import { markersBounds } from './lat-lng.ts';
+import { InitialView, SizeWatcher } from './map-view.tsx';
+import { locatedMarkers, type MapMarker } from './map-marker.ts';
+import type { MarkerLayer } from './marker-layer.ts';
+import './vigil-map.css';
+import { WorldBackground } from './world-background.tsx';
+
+export interface VigilMapProps {
+  markers: readonly MapMarker[];
+  /** the project's site map; undefined while it loads, null when there is none */
+  siteMap: SiteMap | null | undefined;
+  /** the first zoom, 4 to 20 (spec 001 §9); 12 unless chosen */
+  zoom?: number;
+  /** markers gather in clusters coloured by their worst state (default) */
+  cluster?: boolean;
+  /** the first state of the map's "Display Names" switch */
+  displayNames?: boolean;
+  onMarkerClick?: (id: string) => void;
+  /** a device search on the map that flies to the chosen device */
+  search?: boolean;
+  /** pixels, or 'fill' to fill a flex column (a card's body) */
+  height: number | 'fill';
+  /** shown over the map when no marker has a location */
+  emptyText: string;
+  ariaLabel: string;
+  /** the first view fits the markers, no closer than `zoom` (default); else it centres them at `zoom` */
+  fitToMarkers?: boolean;
+}
+
+const clampZoom = (zoom: number) => Math.min(MAP_ZOOM.max, Math.max(MAP_ZOOM.min, zoom));
+
+/**
+ * The app's one map (issue 19): devices as state-coloured markers, clustered, over the project's
+ * site plan and a bundled world background, with a layers control, "Display Names" and a device
+ * search. Works with no tile server; an online map is offered only where one is configured.
+ */
+export function VigilMap({
+  markers,
+  siteMap,
+  zoom = MAP_ZOOM.initial,
+  cluster = true,
+  displayNames = false,
+  onMarkerClick,
+  search = false,
+  height,
+  emptyText,
+  ariaLabel,
+  fitToMarkers = true,
+}: VigilMapProps) {
+  const located = useMemo(() => locatedMarkers(markers), [markers]);
+  const bounds = useMemo(() => markersBounds(located), [located]);
+  const image = siteMap?.image?.bounds;
+  const imageBounds = useMemo(
+    () => (image ? L.latLngBounds([image.south, image.west], [image.north, image.east]) : null),
+    [image],
+  );
+  const [names, setNames] = useState(displayNames);
+  const layerRef = useRef<MarkerLayer | null>(null);
+  const fill = height === 'fill';
+  const initialZoom = clampZoom(zoom);
+
+  return (
+    <Box
+      role="region"
+      aria-label={ariaLabel}
+      sx={{
+        position: 'relative',
+        width: '100%',
+        ...(fill ? { flex: 1, minHeight: 240 } : { height }),
+      }}
+    >
+      <MapContainer
+        className="vigil-map"
+        center={[0, 0]}
+        zoom={MAP_ZOOM.min}
+        minZoom={MAP_ZOOM.min}
+        maxZoom={MAP_ZOOM.mapMax}
+        worldCopyJump
+        style={{ position: 'absolute', inset: 0 }}
+      >
+        <WorldBackground />
+        <BaseLayers siteMap={siteMap} />
+        <DeviceMarkers
+          markers={located}
+          cluster={cluster}
+          displayNames={names}
+          onMarkerClick={onMarkerClick}
+          layerRef={layerRef}
+        />
+        <InitialView markerBounds={bounds} imageBounds={imageBounds} zoom={initialZoom} fit={fitToMarkers} />
+        <SizeWatcher />
+        <DisplayNamesControl on={names} onChange={setNames} />
+        {search && located.length > 0 && <DeviceSearchControl markers={located} layerRef={layerRef} />}
+      </MapContainer>
+      {located.length === 0 && (
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            zIndex: 800,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            pointerEvents: 'none',
+            p: 2,
+          }}
+        >
+          <Typography
+            role="status"
+            sx={{ bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 1, boxShadow: 1, textAlign: 'center' }}
+          >
+            {emptyText}
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
