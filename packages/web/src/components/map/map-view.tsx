@@ -44,3 +44,15 @@ export function SizeWatcher() {
   }, [map]);
   return null;
 }
+
+/** The map's zoom level on its container (`data-zoom`), for tests and tools that read the page. */
+export function ZoomLevel() {
+  const map = useMap();
+  useEffect(() => {
+    const note = () => map.getContainer().setAttribute('data-zoom', String(map.getZoom()));
+    note();
+    map.on('zoomend', note);
+    return () => void map.off('zoomend', note);
+  }, [map]);
+  return null;
+}

@@ -10,7 +10,7 @@ import { DeviceMarkers } from './device-markers.tsx';
 import { DeviceSearchControl } from './device-search-control.tsx';
 import { DisplayNamesControl } from './display-names-control.tsx';
 import { markersBounds } from './lat-lng.ts';
-import { InitialView, SizeWatcher } from './map-view.tsx';
+import { InitialView, SizeWatcher, ZoomLevel } from './map-view.tsx';
 import { locatedMarkers, type MapMarker } from './map-marker.ts';
 import type { MarkerLayer } from './marker-layer.ts';
 import './vigil-map.css';
@@ -100,6 +100,7 @@ export function VigilMap({
         />
         <InitialView markerBounds={bounds} imageBounds={imageBounds} zoom={initialZoom} fit={fitToMarkers} />
         <SizeWatcher />
+        <ZoomLevel />
         <DisplayNamesControl on={names} onChange={setNames} />
         {search && located.length > 0 && <DeviceSearchControl markers={located} layerRef={layerRef} />}
       </MapContainer>
