@@ -1,6 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useMemo } from 'react';
 import { profileRows, type ProfileInput } from './profile-model.ts';
+import { visuallyHidden } from '../visually-hidden.ts';
 
 export interface ProfileTableProps {
   profiles: readonly ProfileInput[];
@@ -46,16 +47,3 @@ export function ProfileTable({ profiles, label, depthHeading, format, visible }:
     </Table>
   );
 }
-
-/** Read by assistive technology, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  m: -1 / 8,
-  p: 0,
-  border: 0,
-} as const;

@@ -16,6 +16,7 @@ import {
 import type { TimeRange } from '@vigil/domain';
 import { chartOptions, type ZoomMode } from './chart-options.ts';
 import { useUplot } from './use-uplot.ts';
+import { visuallyHidden } from '../visually-hidden.ts';
 
 export interface TimeSeriesChartProps {
   /** Keep the array stable (memoise it): a new array re-aligns the data. */
@@ -173,18 +174,5 @@ function Plot(props: TimeSeriesChartProps) {
     </>
   );
 }
-
-/** Read by assistive technology, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  m: -1 / 8,
-  p: 0,
-  border: 0,
-} as const;
 
 const plotBox = (height: number | 'fill') => (height === 'fill' ? { flex: '1 1 0', minHeight: 0 } : { height });

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import type { Restriction } from './user-access.ts';
 import { COLUMN_DISPLAY, UserRow, type UserRowHandlers } from './user-row.tsx';
 import { ROWS_PER_PAGE_OPTIONS, type SortColumn, type Sorting } from './users-table-model.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 
 const COLUMNS: readonly { id: SortColumn | 'actions'; sortable: boolean }[] = [
   { id: 'name', sortable: true },
@@ -145,19 +146,6 @@ export function UsersTable(props: UsersTableProps) {
     </>
   );
 }
-
-// Read by screen readers, not shown (sx would take a bare 1 as 100%, hence the units).
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 function SkeletonRows() {
   const { t } = useTranslation('users');

@@ -1,0 +1,12 @@
+/** Styles (`sx`) of what screen readers read and nobody sees; sx would take a bare 1 as 100 %, hence the units. */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
