@@ -104,7 +104,7 @@ async function expectChanges(table: Locator, expected: Record<string, number>, d
   }
 }
 
-test('the rate-of-change card shows the API’s changes for its window and result type, and View on Map lists its devices with their coordinates', async ({
+test('the rate-of-change card shows the API’s changes for its window and result type, and View on Map shows its devices on the map and lists their coordinates', async ({
   page,
   request,
 }) => {
@@ -179,15 +179,18 @@ test('the rate-of-change card shows the API’s changes for its window and resul
   await afterSnackbars(page);
   await saveScreens(page, 'analysis-cards');
 
-  // View on Map: until the maps module, the card's devices with their change and coordinates.
+  // View on Map: the card's devices on the map, named with their change, and listed with their coordinates.
   await change.getByRole('button', { name: 'View on Map' }).click();
   const dialog = page.getByRole('dialog', { name: 'Locations: Pressure change' });
-  await expect(dialog.getByRole('button', { name: /^PZ-0[5-7] /, disabled: false })).toHaveCount(3);
-  await expect(dialog.getByRole('button', { name: /^PZ-06 / })).toContainText(
+  const map = dialog.getByRole('region', { name: 'Map: Locations: Pressure change' });
+  await expect(map.getByRole('button', { name: /^PZ-0[5-7] .*: [−+-]?\d.*%, \w+$/ })).toHaveCount(3);
+  const list = dialog.getByRole('list', { name: 'Locations: Pressure change' });
+  await expect(list.getByRole('button', { name: /^PZ-0[5-7] /, disabled: false })).toHaveCount(3);
+  await expect(list.getByRole('button', { name: /^PZ-06 / })).toContainText(
     /Longitude [−-]?\d+\.\d+, latitude [−-]?\d+\.\d+/,
   );
   await saveScreens(page, 'analysis-cards-map-list');
-  await dialog.getByRole('button', { name: /^PZ-06 / }).click();
+  await map.getByRole('button', { name: /^PZ-06 .*: / }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('region', { name: /^Details of PZ-06 / })).toBeVisible();
 });

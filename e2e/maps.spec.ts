@@ -73,20 +73,28 @@ function pressureAt(device: Awaited<ReturnType<typeof instrument>>, metres: numb
   return Number(((critical + metres - device.context.tip_elevation!) * 9.8068).toFixed(2));
 }
 
-/** The map's markers and clusters (Leaflet gives both role="button"), by their accessible names. */
+const STATE_COLOURS = ['red', 'orange', 'yellow', 'blue', 'green', 'grey', 'black'];
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A device's marker: Leaflet gives it role="button", named by the device's title and its state. */
+const markerOf = (map: Locator, title: string) =>
+  map.getByRole('button', { name: new RegExp(`^${escaped(title)}, (${STATE_COLOURS.join('|')})$`) });
+
+/** The map's markers (title and the state their name tells) and clusters, by their accessible names. */
 async function markersAndClusters(map: Locator, titles: ReadonlySet<string>) {
   const names = await map
     .getByRole('button')
     .evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label') ?? ''));
-  const markers = names.filter((name) => titles.has(name));
+  const markers = names.flatMap((name) => {
+    const [, title, colour] = /^(.*), (\w+)$/.exec(name) ?? [];
+    return title && titles.has(title) && STATE_COLOURS.includes(colour!) ? [{ title, colour: colour! }] : [];
+  });
   const clusters = names.filter((name) => /^\d+\b/.test(name));
   return { markers, clusters, clustered: clusters.reduce((sum, name) => sum + Number(/^\d+/.exec(name)![0]), 0) };
 }
 
 /** The colour a marker or cluster is painted in (the state it shows). */
 const colourOf = (button: Locator) => button.locator('[data-colour]').getAttribute('data-colour');
-
-const STATE_COLOURS = ['red', 'orange', 'yellow', 'blue', 'green', 'grey', 'black'];
 
 /**
  * Zooms one level at a time until the button is disabled at the map's limit, each click waiting for
@@ -119,7 +127,7 @@ async function findOnMap(map: Locator, title: string) {
   const search = map.getByRole('combobox');
   await search.fill(title.slice(0, 6));
   await map.page().getByRole('option', { name: title, exact: true }).click();
-  const marker = map.getByRole('button', { name: title, exact: true });
+  const marker = markerOf(map, title);
   await expect(marker).toBeVisible({ timeout: 20_000 });
   await expect(marker).toBeFocused();
   return marker;
@@ -159,21 +167,20 @@ test('the safety-state overview maps the demo devices over the site plan, in sta
     .toBe(located.length);
   const { markers, clusters } = await markersAndClusters(map, titles);
   expect(clusters.length).toBeGreaterThan(0);
-  // Markers in their device's state colour (unknown is grey), clusters in one of the seven colours.
+  // Markers in their device's state colour (unknown is grey), which their names tell too; clusters
+  // in one of the seven colours.
   const state = new Map(devices.map((d) => [d.title, d.safety_state ?? 'grey']));
-  for (const title of markers)
-    expect(await colourOf(map.getByRole('button', { name: title, exact: true }))).toBe(
-      STATE_COLOURS.includes(state.get(title)!) ? state.get(title) : 'grey',
-    );
+  for (const { title, colour } of markers) {
+    expect(colour).toBe(STATE_COLOURS.includes(state.get(title)!) ? state.get(title) : 'grey');
+    expect(await colourOf(markerOf(map, title))).toBe(colour);
+  }
   // Two clusters may carry the same name (as many devices, the same worst state): each is checked.
   for (const name of new Set(clusters))
     for (const cluster of await map.getByRole('button', { name, exact: true }).all())
       expect(STATE_COLOURS).toContain(await colourOf(cluster));
   await expect(findOnMap(map, green.title)).resolves.toBeDefined();
-  await expect(map.getByRole('button', { name: green.title, exact: true }).locator('[data-colour]')).toHaveAttribute(
-    'data-colour',
-    'green',
-  );
+  await expect(map.getByRole('button', { name: `${green.title}, green`, exact: true })).toBeVisible();
+  await expect(markerOf(map, green.title).locator('[data-colour]')).toHaveAttribute('data-colour', 'green');
 
   // Zoom controls, from 4 to the map's last zoom, 21 (spec 001 §9).
   await expect(map.getByRole('button', { name: 'Zoom in', exact: true })).toBeVisible();
@@ -204,6 +211,7 @@ test('a breach ingested through the API turns its marker red without a reload; a
     { eid: 'PZ-17', raw_metrics: { pressure: pressureAt(piezometer, 0.8), temperature: 11.2 } },
   ]);
   await expect(marker.locator('[data-colour]')).toHaveAttribute('data-colour', 'red');
+  await expect(marker).toHaveAccessibleName(`${piezometer.title}, red`);
   await awayFromSnackbars(page);
   await saveScreens(page, 'maps-cluster-opened');
 
@@ -274,7 +282,7 @@ test('the entity dashboard shows the device on its location map, at its longitud
   const map = location.getByRole('region', { name: `Location map of ${device.title}` });
   await expect(map).toBeVisible();
   await expect(location).toContainText('Latitude');
-  const markers = map.getByRole('button', { name: device.title, exact: true });
+  const markers = markerOf(map, device.title);
   await expect(markers).toHaveCount(1);
   const image = siteImage(map);
   await expect(image).toBeVisible({ timeout: 30_000 });

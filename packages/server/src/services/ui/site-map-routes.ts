@@ -1,4 +1,4 @@
-import { siteMapSchema } from '@vigil/domain';
+import { siteMapPatchBody, siteMapSchema } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth-hook.ts';
 import { projectParams } from './params.ts';
@@ -8,7 +8,7 @@ import { siteMapService } from './site-map-service.ts';
 const tags = ['ui'];
 
 export const siteMapRoutes: FastifyPluginAsyncZod = async (app) => {
-  const siteMap = siteMapService(app.db, app.config.tileLayer);
+  const siteMap = siteMapService(app.db, app.dialect, app.config.tileLayer);
   const member = (projectId: string, request: Parameters<typeof requireActor>[0]) =>
     requireMember(app.db, projectId, requireActor(request).userId);
 
@@ -16,6 +16,20 @@ export const siteMapRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/:id/site-map',
     { schema: { tags, params: projectParams, response: { 200: siteMapSchema } } },
     async (request) => siteMap.get(await member(request.params.id, request)),
+  );
+
+  app.patch(
+    '/projects/:id/site-map',
+    {
+      schema: {
+        tags,
+        params: projectParams,
+        body: siteMapPatchBody,
+        response: { 200: siteMapSchema },
+        description: "Sets or clears the project's own online tile layer (administrators)",
+      },
+    },
+    async (request) => siteMap.patch(await member(request.params.id, request), request.body),
   );
 
   app.get(

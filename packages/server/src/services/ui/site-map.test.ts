@@ -130,6 +130,75 @@ describe('a configured tile layer', () => {
   });
 });
 
+describe('PATCH /ui/api/v1/projects/{id}/site-map: a project of its own tile layer', () => {
+  let tiled: TestApp;
+  let projectId: string;
+  beforeAll(async () => {
+    tiled = await createTestApp({
+      env: { MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Example Survey' },
+    });
+    projectId = await demoIds(tiled).project(CERRO);
+  });
+  afterAll(() => tiled?.close());
+  const own = { url: 'https://orthophoto.mine.example/cerro/{z}/{x}/{y}.jpg', attribution: '© Cerro Azul survey 2026' };
+
+  it("takes an administrator's layer over the server's, zoom 19 unless given, for every member; null falls back", async () => {
+    const admin = await tiled.login('admin');
+    const set = await tiled.call('PATCH', mapUrl(projectId), { token: admin, body: { tile_layer: own } });
+    expect(set.status).toBe(200);
+    expect(set.body.tile_layer).toEqual({ ...own, max_zoom: 19 });
+    const seen = await tiled.call('GET', mapUrl(projectId), { token: await tiled.login('operator') });
+    expect(seen.body.tile_layer).toEqual({ ...own, max_zoom: 19 });
+    expect(seen.body.image).not.toBeNull();
+    // Another project keeps the server's layer.
+    const other = await demoIds(tiled).project(OUSE);
+    expect((await tiled.call('GET', mapUrl(other), { token: admin })).body.tile_layer.url).toBe(
+      'https://tiles.example.com/{z}/{x}/{y}.png',
+    );
+    const cleared = await tiled.call('PATCH', mapUrl(projectId), { token: admin, body: { tile_layer: null } });
+    expect(cleared.body.tile_layer.attribution).toBe('© Example Survey');
+  });
+
+  it("leaves the project's other attributes as they were", async () => {
+    const before = await tiled.db.selectFrom('projects').select('attrs').where('id', '=', projectId).executeTakeFirst();
+    const admin = await tiled.login('admin');
+    await tiled.call('PATCH', mapUrl(projectId), { token: admin, body: { tile_layer: own } });
+    await tiled.call('PATCH', mapUrl(projectId), { token: admin, body: { tile_layer: null } });
+    const after = await tiled.db.selectFrom('projects').select('attrs').where('id', '=', projectId).executeTakeFirst();
+    expect(JSON.parse(String(after!.attrs))).toEqual(JSON.parse(String(before!.attrs)));
+  });
+
+  it('is for administrators only (403 for managers and operators, 401 without a session)', async () => {
+    for (const user of ['manager', 'operator']) {
+      const res = await tiled.call('PATCH', mapUrl(projectId), {
+        token: await tiled.login(user),
+        body: { tile_layer: own },
+      });
+      expect(res.status, user).toBe(403);
+      expect(res.body.error_type).toBe('Forbidden');
+    }
+    expect((await tiled.call('PATCH', mapUrl(projectId), { body: { tile_layer: own } })).status).toBe(401);
+  });
+
+  it('refuses a plain-HTTP URL, one without {z}/{x}/{y}, a missing attribution and a zoom beyond 21', async () => {
+    const admin = await tiled.login('admin');
+    const bad = [
+      { ...own, url: 'http://tiles.lan/{z}/{x}/{y}.png' },
+      { ...own, url: 'https://tiles.example.com/{z}/{x}.png' },
+      { url: own.url, attribution: '  ' },
+      { ...own, max_zoom: 22 },
+    ];
+    for (const tile_layer of bad) {
+      const res = await tiled.call('PATCH', mapUrl(projectId), { token: admin, body: { tile_layer } });
+      expect(res.status, JSON.stringify(tile_layer)).toBe(400);
+      expect(res.body.error_type).toBe('ValidationError');
+    }
+    expect((await tiled.call('GET', mapUrl(projectId), { token: admin })).body.tile_layer.attribution).toBe(
+      '© Example Survey',
+    );
+  });
+});
+
 describe('MAP_TILE_* configuration', () => {
   it('has no tile layer unless MAP_TILE_URL is set', () => {
     expect(loadConfig({}).tileLayer).toBeNull();

@@ -30,6 +30,8 @@ export function DeviceMarkers({ markers, cluster, displayNames, onMarkerClick, l
       displayNames: latest.current.displayNames,
       clusterLabel: (count: number, colour: StateColour) =>
         latest.current.t('cluster', { count, state: latest.current.t(`states.${colour}`) }),
+      markerLabel: (device) =>
+        latest.current.t('marker', { title: device.title, state: latest.current.t(`states.${device.colour}`) }),
       onClick: (id) => latest.current.onMarkerClick?.(id),
     });
     created.update(latest.current.markers);
@@ -48,9 +50,9 @@ export function DeviceMarkers({ markers, cluster, displayNames, onMarkerClick, l
   useEffect(() => {
     layer?.setDisplayNames(displayNames);
   }, [layer, displayNames]);
-  // Cluster names are in the interface language.
+  // Marker and cluster names are in the interface language.
   useEffect(() => {
-    layer?.refreshClusterIcons();
+    layer?.refreshIcons();
   }, [layer, i18n.language]);
   return null;
 }

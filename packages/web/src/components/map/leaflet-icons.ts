@@ -19,12 +19,12 @@ const LabelledDivIcon = L.DivIcon.extend({
   },
 }) as unknown as new (options: LabelledIconOptions) => L.DivIcon;
 
-export function markerIcon(colour: StateColour, entityType: EntityType, title: string): L.DivIcon {
+export function markerIcon(colour: StateColour, entityType: EntityType, label: string): L.DivIcon {
   return new LabelledDivIcon({
     html: markerIconHtml(colour, entityType),
     className: 'vigil-marker',
     iconSize: [MARKER_ICON_SIZE, MARKER_ICON_SIZE],
-    label: title,
+    label,
   });
 }
 

@@ -20,6 +20,7 @@ const layerOf = (cluster: boolean, onClick = vi.fn()) =>
     cluster,
     displayNames: false,
     clusterLabel: (count, colour) => `${count} devices, worst ${colour}`,
+    markerLabel: (d) => `${d.title}, ${d.colour}`,
     onClick,
   });
 
@@ -54,13 +55,13 @@ describe('marker placement', () => {
     // The map is centred on the device: its icon sits in the middle of the 800 × 600 box, not at 0,0.
     const position = map.layerPointToContainerPoint(L.DomUtil.getPosition(icon));
     expect([Math.round(position.x), Math.round(position.y)]).toEqual([400, 300]);
-    expect(icon.getAttribute('aria-label')).toBe('PZ-1');
+    expect(icon.getAttribute('aria-label')).toBe('PZ-1, green');
     map.remove();
   });
 });
 
 describe('markers on a map', () => {
-  it('are keyboard buttons named by the device title; Enter is a click', () => {
+  it('are keyboard buttons named by the device title and state; Enter is a click', () => {
     const onClick = vi.fn();
     const map = mapAt(-27.37, -70.33, 15);
     const layer = layerOf(false, onClick);
@@ -69,6 +70,7 @@ describe('markers on a map', () => {
     const icon = layer.byId.get('7')!.getElement()!;
     expect(icon.getAttribute('role')).toBe('button');
     expect(icon.tabIndex).toBe(0);
+    expect(icon.getAttribute('aria-label')).toBe('PZ-7, red');
     icon.dispatchEvent(new KeyboardEvent('keypress', { key: 'Enter', keyCode: 13, bubbles: true }));
     expect(onClick).toHaveBeenCalledWith('7');
     icon.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -85,6 +87,7 @@ describe('markers on a map', () => {
     expect(layer.update([device('1', 'red')])).toBe(false);
     expect(layer.byId.get('1')).toBe(before);
     expect(before!.getElement()!.innerHTML).toContain(`background:${STATE_PAINT.red}`);
+    expect(before!.getElement()!.getAttribute('aria-label')).toBe('PZ-1, red');
     map.remove();
   });
 });

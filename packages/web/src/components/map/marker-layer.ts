@@ -16,6 +16,8 @@ export interface MarkerLayerOptions {
   displayNames: boolean;
   /** the accessible name of a cluster: count and worst state */
   clusterLabel: (count: number, colour: StateColour) => string;
+  /** the accessible name of a marker: the device's title and its state, which a colour alone does not tell */
+  markerLabel: (device: LocatedMarker) => string;
   onClick: (id: string) => void;
 }
 
@@ -67,7 +69,7 @@ export class MarkerLayer {
       const before = existing.options.device;
       existing.options.device = device;
       if (before.colour !== device.colour || before.entityType !== device.entityType || before.title !== device.title) {
-        existing.setIcon(markerIcon(device.colour, device.entityType, device.title));
+        existing.setIcon(this.iconOf(device));
         if (before.title !== device.title) existing.setTooltipContent(device.title);
         changed.push(existing);
       }
@@ -90,8 +92,9 @@ export class MarkerLayer {
     return added.length > 0 || removed.length > 0;
   }
 
-  /** Draws every cluster icon again, e.g. for another language. */
-  refreshClusterIcons() {
+  /** Draws every marker and cluster icon again, e.g. for another language. */
+  refreshIcons() {
+    for (const layer of this.byId.values()) layer.setIcon(this.iconOf(layer.options.device));
     if (this.group instanceof L.MarkerClusterGroup) this.group.refreshClusters();
   }
 
@@ -107,7 +110,7 @@ export class MarkerLayer {
 
   private create(device: LocatedMarker): DeviceMarkerLayer {
     const layer = L.marker(markerLatLng(device), {
-      icon: markerIcon(device.colour, device.entityType, device.title),
+      icon: this.iconOf(device),
       keyboard: true,
       riseOnHover: true,
       device,
@@ -120,6 +123,10 @@ export class MarkerLayer {
       if (key === 'Enter' || key === ' ') this.options.onClick(layer.options.device.id);
     });
     return layer;
+  }
+
+  private iconOf(device: LocatedMarker) {
+    return markerIcon(device.colour, device.entityType, this.options.markerLabel(device));
   }
 
   private bindTooltip(layer: DeviceMarkerLayer) {

@@ -70,31 +70,38 @@ describe('VigilMap', () => {
 
   it('shows no empty text when a marker has a location', async () => {
     renderMap();
-    await screen.findByRole('button', { name: 'PZ-1' });
+    await screen.findByRole('button', { name: 'PZ-1, green' });
     expect(screen.queryByText('No device has a location')).toBeNull();
   });
 
-  it('draws a device as a button named by its title that opens it on click', async () => {
+  it('draws a device as a button named by its title and state that opens it on click', async () => {
     const onMarkerClick = vi.fn();
     renderMap({ onMarkerClick });
-    fireEvent.click(await screen.findByRole('button', { name: 'PZ-1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'PZ-1, green' }));
     expect(onMarkerClick).toHaveBeenCalledWith('d1');
   });
 
-  it('recolours a marker in place when its state changes', async () => {
+  it('recolours and renames a marker in place when its state changes', async () => {
     const view = renderMap();
-    const marker = await screen.findByRole('button', { name: 'PZ-1' });
+    const marker = await screen.findByRole('button', { name: 'PZ-1, green' });
     expect(marker.innerHTML).toContain(`background:${STATE_PAINT.green}`);
     view.rerender({ markers: [{ ...pz1, colour: 'red' }] });
     await waitFor(() => expect(marker.innerHTML).toContain(`background:${STATE_PAINT.red}`));
-    expect(screen.getByRole('button', { name: 'PZ-1' })).toBe(marker);
+    expect(screen.getByRole('button', { name: 'PZ-1, red' })).toBe(marker);
   });
 
   it('keeps every name shown while Display Names is on', async () => {
     renderMap({ displayNames: false });
-    await screen.findByRole('button', { name: 'PZ-1' });
+    await screen.findByRole('button', { name: 'PZ-1, green' });
     expect(screen.queryByRole('tooltip')).toBeNull();
     act(() => fireEvent.click(screen.getByRole('switch', { name: 'Display Names' })));
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('PZ-1'));
+  });
+
+  it('shows the name beside a lone device without a Display Names switch when asked to', async () => {
+    renderMap({ displayNames: true, nameSwitch: false });
+    await screen.findByRole('button', { name: 'PZ-1, green' });
+    expect(screen.queryByRole('switch', { name: 'Display Names' })).toBeNull();
     await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('PZ-1'));
   });
 

@@ -26,6 +26,8 @@ export interface VigilMapProps {
   cluster?: boolean;
   /** the first state of the map's "Display Names" switch */
   displayNames?: boolean;
+  /** the "Display Names" switch on the map (default); a one-device map in a narrow card does without */
+  nameSwitch?: boolean;
   onMarkerClick?: (id: string) => void;
   /** a device search on the map that flies to the chosen device */
   search?: boolean;
@@ -51,6 +53,7 @@ export function VigilMap({
   zoom = MAP_ZOOM.initial,
   cluster = true,
   displayNames = false,
+  nameSwitch = true,
   onMarkerClick,
   search = false,
   height,
@@ -101,7 +104,7 @@ export function VigilMap({
         <InitialView markerBounds={bounds} imageBounds={imageBounds} zoom={initialZoom} fit={fitToMarkers} />
         <SizeWatcher />
         <ZoomLevel />
-        <DisplayNamesControl on={names} onChange={setNames} />
+        {nameSwitch && <DisplayNamesControl on={names} onChange={setNames} />}
         {search && located.length > 0 && <DeviceSearchControl markers={located} layerRef={layerRef} />}
       </MapContainer>
       {located.length === 0 && (

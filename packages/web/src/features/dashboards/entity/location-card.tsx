@@ -56,6 +56,8 @@ export function LocationCard({ device }: { device: DeviceProfile }) {
               siteMap={siteMap.isError ? null : siteMap.data}
               zoom={DEVICE_MAP_ZOOM}
               cluster={false}
+              displayNames
+              nameSwitch={false}
               height="fill"
               emptyText={t('location.none')}
               ariaLabel={t('location.mapLabel', { title: device.title })}
