@@ -20,6 +20,7 @@ const ALL_LINKS = [
   'Roles',
   'Permissions',
   'File manager',
+  'Alarms',
   'Notifications',
 ];
 

@@ -40,9 +40,16 @@ export async function seedEventStory(request: APIRequestContext, token: string):
     type: 'phreatic_surface',
     spec: {
       metrics: {
-        raw_metrics: [{ key: 'pressure', label: 'Pressure', unit: 'kPa' }],
+        raw_metrics: [{ key: 'pressure', label: 'Pressure', unit: 'kPa', statistics_period: 600 }],
         calculated_metrics: [
-          { key: 'piezometric_level', label: 'Piezometric level', unit: 'm', formula: 'tip + pressure / 9.8068' },
+          {
+            key: 'piezometric_level',
+            label: 'Piezometric level',
+            unit: 'm',
+            formula: 'tip + pressure / 9.8068',
+            // the story reads every 10 minutes: Nelson's rules on 10-minute means, not hourly ones (ADR 0023)
+            statistics_period: 600,
+          },
         ],
         context_metrics: [{ key: 'tip', label: 'Tip elevation', unit: 'm' }],
       },

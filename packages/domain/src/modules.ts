@@ -8,6 +8,8 @@ export const MODULE_FOLDERS = {
   'cross-sections': 'Data/GeoJsonEditor',
   'journal-manager': 'JournalManager',
   notifications: 'notifications',
+  // Alarms are the notifications an operator must act on: the same module opens both.
+  alarms: 'notifications',
   users: 'UserManagement',
   roles: 'Roles',
   permissions: 'Permissions',

@@ -128,10 +128,24 @@ const CHECKS: Record<NelsonRule, Check> = {
     !all(v, from, (x) => x >= mean),
 };
 
+/** Whether statistics make a baseline: at least NELSON_MIN_BASELINE values and a spread. */
+export const isBaseline = ({ count, stddev }: NelsonStatistics) =>
+  count >= NELSON_MIN_BASELINE && stddev > 0 && Number.isFinite(stddev);
+
+/**
+ * Rule 1 alone, for one value against a baseline computed elsewhere (ADR 0023: every reading against
+ * the readings of its series' periods), beyond `sigmas` σ (3, or the period's equivalent: see
+ * rule1Sigmas). Null when the statistics make no baseline.
+ */
+export function nelsonRule1(value: number, stats: NelsonStatistics, sigmas = 3): boolean | null {
+  if (!isBaseline(stats)) return null;
+  return beyond(value, stats.mean, sigmas * stats.stddev) !== 0;
+}
+
 /** Evaluates rules 1–8 at the newest value; `stats` replaces the computed reference statistics. */
 export function evaluateNelson(values: readonly number[], stats = nelsonStatistics(values)): NelsonResult {
   const { mean, stddev } = stats;
-  const evaluated = stats.count >= NELSON_MIN_BASELINE && stddev > 0 && Number.isFinite(stddev);
+  const evaluated = isBaseline(stats);
   const inWindow = Math.min(values.length, NELSON_WINDOW);
   // a rule needs its POINTS[rule] newest values, all inside the window; fewer (a short window) never fire
   const fired = evaluated

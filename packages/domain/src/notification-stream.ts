@@ -56,7 +56,23 @@ export interface NotificationExtra {
   payload_type: string | null;
   device_profile_snapshot: { title: string | null };
   view: NotificationView;
+  /** what the event did to its alarm (ADR 0024); null for events that raise none; absent on older notifications */
+  alarm?: NotificationAlarm | null;
+  /** set on the notification of an alarm not acknowledged by its TARP deadline */
+  escalation?: { role: string; tarp_level: string | null; alarm_id: string };
 }
+
+/** An alarm as a notification carries it: needs_action says an operator must act now (a snackbar). */
+export interface NotificationAlarm {
+  id: string;
+  state: 'active_unacknowledged' | 'active_acknowledged' | 'cleared_unacknowledged' | 'normal';
+  needs_action: boolean;
+  tarp_level: string | null;
+}
+
+/** Whether a notification asks an operator to act: its alarm was raised and waits, not shelved or suppressed. */
+export const needsAction = (extra: Pick<NotificationExtra, 'alarm'> | undefined): boolean =>
+  extra?.alarm?.needs_action === true;
 
 /** The `alert` message that follows a live notification. */
 export interface StreamAlert {

@@ -26,11 +26,30 @@ const metricKey = z
   .max(64)
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and _ (not starting with a digit)');
 
+const DAY_SECONDS = 86_400;
+/** Seconds per aggregate of Nelson's rules 2–8 when a metric names none (ADR 0023): hourly means. */
+export const DEFAULT_STATISTICS_PERIOD = 3600;
+/**
+ * Seconds per aggregate (a mean) on which the statistics rules evaluate Nelson's rules 2–8 (ADR
+ * 0023): a minute to a week, dividing a day or made of whole days, so that periods line up with UTC days.
+ */
+export const statisticsPeriod = z
+  .number()
+  .int()
+  .min(60)
+  .max(7 * DAY_SECONDS)
+  .refine(
+    (seconds) => DAY_SECONDS % seconds === 0 || seconds % DAY_SECONDS === 0,
+    'A statistics period divides a day (600, 3600, 21600 s …) or is a number of whole days',
+  );
+
 export const metricDefinition = z.strictObject({
   key: metricKey,
   label: z.string().min(1).max(120),
   unit: z.string().max(32),
   decimals: z.number().int().min(0).max(10).optional(),
+  /** raw and calculated metrics with limits: seconds per mean of the trend rules (DEFAULT_STATISTICS_PERIOD) */
+  statistics_period: statisticsPeriod.optional(),
 });
 export type MetricDefinition = z.infer<typeof metricDefinition>;
 
@@ -49,13 +68,23 @@ export type CalculatedMetricDefinition = z.infer<typeof calculatedMetricDefiniti
 export const LIMIT_LEVELS = ['warning', 'critical'] as const;
 export const LIMIT_BOUNDS = ['upper', 'lower'] as const;
 
-/** A warning or critical limit (spec 001 §3: metric group, metric, warning or critical, upper or lower). */
+/**
+ * A warning or critical limit (spec 001 §3: metric group, metric, warning or critical, upper or lower),
+ * with its alarm behaviour (ADR 0023; defaults in limit-hysteresis.ts): `deadband`, in the metric's
+ * unit, is how far back past the limit a value must come to clear it; `on_delay` (seconds) and
+ * `on_delay_readings` how long and for how many readings in a row it must be reached before it is
+ * raised; `off_delay` (seconds) how long the value must stay back before the limit clears.
+ */
 export const metricLimit = z.strictObject({
   group: z.enum(['raw_metrics', 'calculated_metrics', 'context_metrics', 'user_metrics']),
   metric: metricKey,
   level: z.enum(LIMIT_LEVELS),
   bound: z.enum(LIMIT_BOUNDS),
   value: z.number().finite(),
+  deadband: z.number().finite().min(0).optional(),
+  on_delay: z.number().int().min(0).max(DAY_SECONDS).optional(),
+  on_delay_readings: z.number().int().min(1).max(1000).optional(),
+  off_delay: z.number().int().min(0).max(DAY_SECONDS).optional(),
 });
 export type MetricLimit = z.infer<typeof metricLimit>;
 

@@ -48,6 +48,28 @@ export const FIXED_LEVELS: Partial<Record<NotificationType, NotificationLevel>> 
   invalid_metric_received: 'warning',
 };
 
+/**
+ * How a project's trend events notify (ADR 0023): as advice, at level info (the default), or as
+ * alarms, at their colour's level. Set in the project's attrs.alarmSettings.trendNotifications.
+ */
+export const TREND_NOTIFICATIONS = ['advisory', 'alarm'] as const;
+export type TrendNotifications = (typeof TREND_NOTIFICATIONS)[number];
+
+/** Trend events tell of a pattern in a series, not of a condition an operator must act on. */
+const ADVISORY: ReadonlySet<NotificationType> = new Set(['trend_state_changed', 'trend_state_trending']);
+
+/**
+ * The level of an event's notification: fixed for events about one payload or value; info for trend
+ * events unless the project makes them alarms; else the level of the colour the event moved to.
+ */
+export function notificationLevel(
+  type: NotificationType,
+  colour: string | null | undefined,
+  trends: TrendNotifications = 'advisory',
+): NotificationLevel {
+  return FIXED_LEVELS[type] ?? (ADVISORY.has(type) && trends === 'advisory' ? 'info' : levelOfColour(colour));
+}
+
 const SAFETY_CRITICAL: ReadonlySet<NotificationType> = new Set([
   'safety_state_changed',
   'operational_state_changed',

@@ -8,6 +8,7 @@ import * as registryVersion from './migrations/0006-registry-version.ts';
 import * as entityPayloadTimes from './migrations/0007-entity-payload-times.ts';
 import * as evaluationBacklog from './migrations/0008-evaluation-backlog.ts';
 import * as siteImages from './migrations/0009-site-images.ts';
+import * as alarms from './migrations/0010-alarms.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0007-entity-payload-times': entityPayloadTimes,
   '0008-evaluation-backlog': evaluationBacklog,
   '0009-site-images': siteImages,
+  '0010-alarms': alarms,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

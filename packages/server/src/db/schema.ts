@@ -360,6 +360,50 @@ export interface SiteImagesTable {
   updated_at: string;
 }
 
+/** One alarm per source (ADR 0024): its ISA-18.2 state, who acknowledged or shelved it, its TARP level. */
+export interface AlarmsTable {
+  id: string;
+  project_id: string;
+  entity_key: string;
+  entity_id: string | null;
+  source: string;
+  state: string;
+  level: string;
+  colour: string;
+  occurrence_count: number;
+  first_raised_at: string;
+  last_raised_at: string;
+  cleared_at: string | null;
+  acknowledged_by: string | null;
+  acknowledged_at: string | null;
+  ack_comment: string | null;
+  shelved_by: string | null;
+  shelved_at: string | null;
+  shelved_until: string | null;
+  shelve_reason: string | null;
+  suppressed: string | null;
+  tarp_level: string | null;
+  ack_deadline: string | null;
+  escalated_at: string | null;
+  /** JSON: the indexes of the TARP actions done */
+  checklist_done: string;
+  last_event_id: string | null;
+  text: string;
+}
+
+/** Every change to an alarm: raised, cleared, acknowledged, shelved… by the engine (user_id null) or a user. */
+export interface AlarmHistoryTable {
+  id: string;
+  alarm_id: string;
+  project_id: string;
+  action: string;
+  at: string;
+  user_id: string | null;
+  comment: string | null;
+  /** JSON */
+  details: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -393,5 +437,7 @@ export interface Database {
   registry_version: RegistryVersionTable;
   evaluation_backlog: EvaluationBacklogTable;
   site_images: SiteImagesTable;
+  alarms: AlarmsTable;
+  alarm_history: AlarmHistoryTable;
   entity_payload_times: EntityPayloadTimesTable;
 }

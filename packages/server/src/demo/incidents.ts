@@ -4,8 +4,9 @@ import { MINUTE_MS } from './signals.ts';
 
 /**
  * The demo's scripted incidents, so that a short visit sees every kind of event arrive (the
- * signals' own outages and breaches are days apart). In cycles of 30 minutes from the simulator's
- * start (`origin`), in each demo project:
+ * signals' own outages and breaches are days apart). In cycles of an hour from the simulator's
+ * start (`origin`), in each demo project (an hour, so that the demo's steady state keeps within
+ * ISA-18.2's 6 alarms an hour, ADR 0024):
  *   minute 1   a payload from an eid nobody registered (unknown_payload_received)
  *   minute 2   a pressure spike on PZ-03 beyond its critical limit (limits, safety, operational,
  *              advanced indicator, abnormality, the logger's data quality)
@@ -13,7 +14,7 @@ import { MINUTE_MS } from './signals.ts';
  *   minute 6   an impossible pressure on PZ-03 (invalid_metric_received, metric quality)
  *   8–25       the project's last logger falls silent (connectivity, then health), and recovers
  */
-export const INCIDENT_CYCLE_MS = 30 * MINUTE_MS;
+export const INCIDENT_CYCLE_MS = 60 * MINUTE_MS;
 const SPIKE_EID = 'PZ-03';
 const SILENT_LOGGER: Record<string, string> = { 'cerro-azul': 'DL-03', 'ouse-embankment': 'DL-02' };
 const KPA_PER_M = 9.8068;

@@ -62,6 +62,17 @@ export const queryKeys = {
   rules: {
     events: (query: unknown) => ['rules', 'events', query] as const,
     execution: (id: string) => ['rules', 'execution', id] as const,
+    /** every alarm query of a project: an action on one alarm refreshes them all */
+    alarms: (projectId?: string | null) => ['rules', 'alarms', projectId] as const,
+    alarmList: (projectId: string | null | undefined, filters: unknown) =>
+      ['rules', 'alarms', projectId, 'list', filters] as const,
+    alarm: (projectId: string | null | undefined, id: string) => ['rules', 'alarms', projectId, 'one', id] as const,
+    alarmHistory: (projectId: string | null | undefined, id: string) =>
+      ['rules', 'alarms', projectId, 'history', id] as const,
+    /** a period's figures: apart from alarms(), so that each notification does not fetch it again */
+    alarmReport: (projectId: string | null | undefined, period: unknown) =>
+      ['rules', 'alarm-report', projectId, period] as const,
+    tarpLevels: (projectId?: string | null) => ['rules', 'tarp-levels', projectId] as const,
   },
   static: {
     file: (path: string) => ['static', path] as const,

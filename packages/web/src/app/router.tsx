@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
             lazy: gatedPage(() => import('../features/roles/permissions-page.tsx'), 'PermissionsPage'),
           },
           {
+            path: '/alarms',
+            lazy: gatedPage(() => import('../features/alarms/alarms-page.tsx'), 'AlarmsPage'),
+          },
+          {
             path: '/notifications',
             lazy: gatedPage(() => import('../features/notifications/page/notifications-page.tsx'), 'NotificationsPage'),
           },

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'dashboards',
   'explorer',
   'maps',
+  'alarms',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

@@ -8,6 +8,7 @@ import {
   type InvalidBound,
   type MetricLimit,
   type SchemeSpec,
+  type TrendNotifications,
 } from '@vigil/domain';
 import { sql, type Transaction } from 'kysely';
 import { holdCompactionLock } from '../metrics/series-blocks.ts';
@@ -42,6 +43,10 @@ export interface EngineEntity {
   invalidBounds: InvalidBound[];
   /** metric key → label, over every group of the scheme */
   labels: Map<string, string>;
+  /** metric key → seconds per mean of the trend rules, where the scheme sets one (ADR 0023) */
+  statisticsPeriods: Map<string, number>;
+  /** how the project's trend events notify (ADR 0023) */
+  trendNotifications: TrendNotifications;
   /** the entity's and its scheme's updated_at: a registry edit changes it */
   version: string;
 }
@@ -75,6 +80,7 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
     .orderBy('e.id')
     .execute();
   const schemes = await schemeViews(trx, rows);
+  const trends = await trendNotificationsOf(trx, [...new Set(rows.map((row) => row.project_id))]);
   return rows.map((row) => {
     const scheme = (row.scheme_id && schemes.get(row.scheme_id)) || NO_SCHEME;
     const ownLimits = fromJson<MetricLimit[]>(row.metric_limits, []);
@@ -101,6 +107,8 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
       limits: ownLimits.length ? effectiveMetricLimits(scheme.limits, ownLimits) : scheme.limits,
       invalidBounds: scheme.invalidBounds,
       labels: scheme.labels,
+      statisticsPeriods: scheme.statisticsPeriods,
+      trendNotifications: trends.get(row.project_id) ?? 'advisory',
       version: versionOf(row),
     };
   });
@@ -114,9 +122,18 @@ interface SchemeView {
   invalidBounds: InvalidBound[];
   /** metric key → label, over every group */
   labels: Map<string, string>;
+  /** metric key → statistics_period, where given */
+  statisticsPeriods: Map<string, number>;
 }
 
-const NO_SCHEME: SchemeView = { updatedAt: '', name: null, limits: [], invalidBounds: [], labels: new Map() };
+const NO_SCHEME: SchemeView = {
+  updatedAt: '',
+  name: null,
+  limits: [],
+  invalidBounds: [],
+  labels: new Map(),
+  statisticsPeriods: new Map(),
+};
 /** By scheme id (ids are random, so one cache serves every database of the process). */
 const schemeCache = new Map<string, SchemeView>();
 
@@ -138,17 +155,36 @@ async function schemeViews(
     for (const row of found) {
       const spec = fromJson<Partial<SchemeSpec>>(row.spec, {});
       const labels = new Map<string, string>();
-      for (const list of Object.values(spec.metrics ?? {})) for (const m of list ?? []) labels.set(m.key, m.label);
+      const statisticsPeriods = new Map<string, number>();
+      for (const list of Object.values(spec.metrics ?? {})) {
+        for (const m of list ?? []) {
+          labels.set(m.key, m.label);
+          if (m.statistics_period) statisticsPeriods.set(m.key, m.statistics_period);
+        }
+      }
       schemeCache.set(row.id, {
         updatedAt: row.updated_at,
         name: row.name,
         limits: spec.metric_limits ?? [],
         invalidBounds: spec.invalid_bounds ?? [],
         labels,
+        statisticsPeriods,
       });
     }
   }
   return schemeCache;
+}
+
+/** Each project's attrs.alarmSettings.trendNotifications (ADR 0023): one small query an evaluation. */
+async function trendNotificationsOf(trx: Trx, projectIds: string[]): Promise<Map<string, TrendNotifications>> {
+  if (!projectIds.length) return new Map();
+  const rows = await trx.selectFrom('projects').select(['id', 'attrs']).where('id', 'in', projectIds).execute();
+  return new Map(
+    rows.map((row) => {
+      const settings = fromJson<{ alarmSettings?: { trendNotifications?: unknown } }>(row.attrs, {}).alarmSettings;
+      return [row.id, settings?.trendNotifications === 'alarm' ? 'alarm' : 'advisory'];
+    }),
+  );
 }
 
 const versionOf = (row: { updated_at: string; scheme_updated_at: string | null }) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus, BusEvents } from '../../bus/bus.ts';
+import { alarmTick } from '../alarms/alarm-tick.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { evaluateConnectivity } from './connectivity-rules.ts';
 import { dataQualityNodes, evaluateDataQuality } from './data-quality-rules.ts';
@@ -244,6 +245,8 @@ export function startRulesEngine(
       const ids = rows.slice(i, i + TICK_CHUNK).map((r) => r.id);
       await evaluate(ids, (ev, failures) => evaluateConnectivity(ev, now, failures));
     }
+    // Shelves expire and unacknowledged alarms escalate with time alone (ADR 0024).
+    announce(await db.transaction().execute((trx) => alarmTick(trx, now.toISOString())));
     // Another instance may have stopped for good (on SQLite there is no other, and the start claimed).
     if (dialect === 'postgres') await evaluateOrphans(now);
   }

@@ -1,7 +1,6 @@
 import {
-  FIXED_LEVELS,
   RULE_TYPE_OF_EVENT,
-  levelOfColour,
+  notificationLevel,
   type NotificationLevel,
   type NotificationType,
   type RuleType,
@@ -10,6 +9,7 @@ import type { BusEvents } from '../../bus/bus.ts';
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { newId, toFlag, toJson } from '../../db/values.ts';
+import { applyAlarmEvents, type AlarmEvent, type AlarmOutcome } from '../alarms/apply-alarm-signals.ts';
 import { presentNotification } from '../notifications/notification-presenter.ts';
 import { isSuppressed, type EngineEntity, type Trx } from './engine-entity.ts';
 import { notificationText } from './notification-text.ts';
@@ -40,7 +40,7 @@ export interface EventInput {
   /** the time the event is about (a reading's read_at, the tick that found a silence) */
   at: string;
   execution?: ExecutionInput;
-  /** the state the event moved to; sets the notification level (see FIXED_LEVELS) */
+  /** the state the event moved to; sets the notification level (see notificationLevel) */
   colour?: string;
   level?: NotificationLevel;
   payload?: { id: string; type: string };
@@ -154,7 +154,6 @@ export async function recordEvents(trx: Trx, events: EventToRecord[]): Promise<A
   const stored = await storedKeys(trx, events, keys);
   const executions: ExecutionRow[] = [];
   const eventRows: Array<Insertable<Database['events']>> = [];
-  const notificationRows: Array<ReturnType<typeof notificationRow>> = [];
   const prepared = events.map((event, i) => {
     const key = `${event.projectId}|${keys[i]}`;
     if (stored.has(key)) return null;
@@ -178,10 +177,8 @@ export async function recordEvents(trx: Trx, events: EventToRecord[]): Promise<A
       dedupe_key: keys[i]!,
       created_at: now,
     });
-    const row =
-      input.entity && isSuppressed(input.entity) ? null : notificationRow(event, eventId, executionId, context);
-    if (row) notificationRows.push(row);
-    return { eventId, executionId, row };
+    const notify = !(input.entity && isSuppressed(input.entity));
+    return { eventId, executionId, context, notify };
   });
 
   await insertChunked(trx, 'state_rule_executions', executions);
@@ -196,7 +193,17 @@ export async function recordEvents(trx: Trx, events: EventToRecord[]): Promise<A
       .execute();
     for (const row of rows) inserted.add(row.id);
   }
-  const notified = notificationRows.filter((row) => inserted.has(row.event_id));
+  // The alarms move in the same transaction; each notification says what its event did to its alarm.
+  const alarms = await applyAlarmEvents(
+    trx,
+    prepared.flatMap((p, i) => (p && inserted.has(p.eventId) ? [alarmEventOf(events[i]!, p.eventId, p.context)] : [])),
+  );
+  const rows = prepared.map((p, i) =>
+    p?.notify && inserted.has(p.eventId)
+      ? notificationRow(events[i]!, p.eventId, p.executionId, p.context, alarms.get(p.eventId))
+      : null,
+  );
+  const notified = rows.filter((row) => row !== null);
   const seqs = new Map<string, number>();
   for (let i = 0; i < notified.length; i += ROWS_PER_STATEMENT) {
     const rows = await trx
@@ -208,9 +215,10 @@ export async function recordEvents(trx: Trx, events: EventToRecord[]): Promise<A
   }
   return prepared.map((p, i) => {
     if (!p || !inserted.has(p.eventId)) return null;
-    if (!p.row) return { executionId: p.executionId, notification: null };
-    const seq = seqs.get(p.row.id)!;
-    const notification = presentNotification({ ...p.row, seq }, false);
+    const row = rows[i];
+    if (!row) return { executionId: p.executionId, notification: null };
+    const seq = seqs.get(row.id)!;
+    const notification = presentNotification({ ...row, seq }, false);
     return { executionId: p.executionId, notification: { projectId: events[i]!.projectId, seq, notification } };
   });
 }
@@ -238,14 +246,42 @@ async function storedKeys(trx: Trx, events: EventToRecord[], keys: string[]): Pr
   return stored;
 }
 
+const levelOf = (input: EventInput) =>
+  input.level ?? notificationLevel(input.type, input.colour, input.entity?.trendNotifications);
+
+/** An event as the alarms take it (ADR 0024). */
+function alarmEventOf(
+  { projectId, input, createdAt }: EventToRecord,
+  eventId: string,
+  context: Record<string, unknown>,
+): AlarmEvent {
+  const e = input.entity;
+  return {
+    projectId,
+    entity: e && {
+      id: e.id,
+      interfaceNodeId: e.interfaceNodeId,
+      suppressed: e.maintenanceMode ? 'maintenance' : isSuppressed(e) ? 'out_of_service' : null,
+    },
+    eventId,
+    type: input.type,
+    level: levelOf(input),
+    colour: input.colour,
+    context,
+    text: notificationText(input.type, context, e),
+    at: createdAt,
+  };
+}
+
 function notificationRow(
   { projectId, input, createdAt: now }: EventToRecord,
   eventId: string,
   executionId: string | null,
   context: Record<string, unknown>,
+  alarm: AlarmOutcome | undefined,
 ) {
   const entityId = input.entity?.id ?? null;
-  const level = input.level ?? FIXED_LEVELS[input.type] ?? levelOfColour(input.colour);
+  const level = levelOf(input);
   const extra = {
     event_type: input.type,
     event_id: eventId,
@@ -259,6 +295,9 @@ function notificationRow(
     payload_type: input.payload?.type ?? null,
     device_profile_snapshot: { title: input.entity?.title ?? null },
     view: viewOf(input.type),
+    alarm: alarm
+      ? { id: alarm.alarmId, state: alarm.state, needs_action: alarm.needsAction, tarp_level: alarm.tarpLevel }
+      : null,
   };
   return {
     id: newId(),

@@ -4,8 +4,16 @@ import { CERRO, INGEST, OUSE, createPiezometers, tokenFor, type TestDevices } fr
 import { recordInvalidPayload } from '../ingest/pipeline.ts';
 import { at, eventsOf, ingest, pressureFor } from '../../test-support/rules.ts';
 
+// No off-delay: these tests count one event per crossing (a limit clears at the first reading back).
 const LIMITS = [
-  { group: 'calculated_metrics', metric: 'piezometric_level', level: 'critical', bound: 'upper', value: 115 },
+  {
+    group: 'calculated_metrics',
+    metric: 'piezometric_level',
+    level: 'critical',
+    bound: 'upper',
+    value: 115,
+    off_delay: 0,
+  },
 ];
 const EVENTS = '/rules-engine/api/v1/events/';
 

@@ -21,14 +21,21 @@ beforeAll(async () => {
   t = await createTestApp();
   const project = await t.db.selectFrom('projects').select('id').where('name', '=', CERRO).executeTakeFirstOrThrow();
   token = await tokenFor(t, 'admin', project.id);
+  // Ten-minute statistics periods (ADR 0023): each reading of the story is a period of its own.
   const piezometer = await create('schemes', {
     name: 'Story piezometer',
     type: 'phreatic_surface',
     spec: {
       metrics: {
-        raw_metrics: [{ key: 'pressure', label: 'Pressure', unit: 'kPa' }],
+        raw_metrics: [{ key: 'pressure', label: 'Pressure', unit: 'kPa', statistics_period: 600 }],
         calculated_metrics: [
-          { key: 'piezometric_level', label: 'Piezometric level', unit: 'm', formula: 'tip + pressure / 9.8068' },
+          {
+            key: 'piezometric_level',
+            label: 'Piezometric level',
+            unit: 'm',
+            formula: 'tip + pressure / 9.8068',
+            statistics_period: 600,
+          },
         ],
         context_metrics: [{ key: 'tip', label: 'Tip elevation', unit: 'm' }],
       },

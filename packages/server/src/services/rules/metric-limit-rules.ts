@@ -1,14 +1,27 @@
-import { resultColour, type MetricLimit } from '@vigil/domain';
+import {
+  backWithinBand,
+  limitHysteresis,
+  resultColour,
+  stepLimit,
+  type LimitHysteresis,
+  type LimitState,
+  type MetricLimit,
+} from '@vigil/domain';
 import type { EngineReading, Evaluation } from './evaluation.ts';
 
 type Level = 'normal' | 'warning' | 'critical';
 const RANK: Record<Level, number> = { normal: 0, warning: 1, critical: 2 };
 
-/** A limit is reached when the value is at or beyond it: at or above an upper one, at or below a lower one. */
-const reached = (limit: MetricLimit, value: number) =>
-  limit.bound === 'upper' ? value >= limit.value : value <= limit.value;
-
-const describe = (l: MetricLimit) => `${l.group}.${l.metric} ${l.bound === 'upper' ? '>=' : '<='} ${l.value}`;
+function describe(l: MetricLimit, h?: LimitHysteresis): string {
+  const base = `${l.group}.${l.metric} ${l.bound === 'upper' ? '>=' : '<='} ${l.value}`;
+  if (!h) return base;
+  const delays = [
+    h.onDelayMs ? `on-delay ${h.onDelayMs / 1000} s` : '',
+    h.onDelayReadings > 1 ? `${h.onDelayReadings} readings` : '',
+    h.offDelayMs ? `off-delay ${h.offDelayMs / 1000} s` : '',
+  ];
+  return [`${base}, deadband ${+h.deadband.toPrecision(6)}`, ...delays].filter(Boolean).join(', ');
+}
 
 interface MetricLimits {
   key: string;
@@ -16,6 +29,10 @@ interface MetricLimits {
   metric: string;
   /** worst level first */
   limits: MetricLimit[];
+  /** each limit's deadband and delays, in the same order */
+  hysteresis: LimitHysteresis[];
+  /** each limit's key in the memory */
+  ids: string[];
 }
 
 /** An entity's limits by metric, worked out once per loaded entity rather than per reading. */
@@ -23,49 +40,89 @@ const byMetricCache = new WeakMap<MetricLimit[], MetricLimits[]>();
 function limitsByMetric(limits: MetricLimit[]): MetricLimits[] {
   let list = byMetricCache.get(limits);
   if (!list) {
-    const map = new Map<string, MetricLimits>();
+    const map = new Map<string, MetricLimit[]>();
     for (const l of limits) {
       const key = `${l.group}.${l.metric}`;
-      let entry = map.get(key);
-      if (!entry) map.set(key, (entry = { key, group: l.group, metric: l.metric, limits: [] }));
-      entry.limits.push(l);
+      map.set(key, [...(map.get(key) ?? []), l]);
     }
-    list = [...map.values()];
-    for (const entry of list) entry.limits.sort((a, b) => RANK[b.level] - RANK[a.level]);
+    list = [...map].map(([key, own]) => {
+      const sorted = own.sort((a, b) => RANK[b.level] - RANK[a.level]);
+      const { group, metric } = sorted[0]!;
+      const ids = sorted.map((l) => `${key}:${l.level}:${l.bound}`);
+      return { key, group, metric, limits: sorted, hysteresis: limitHysteresis(sorted), ids };
+    });
     byMetricCache.set(limits, list);
   }
   return list;
 }
 
+const LOWERED: LimitState = { raised: false };
+
 /**
- * Metric limits (spec 001 §3): each metric's level is the worst limit its latest value reaches; the
- * entity's metric_limits_state is the worst level of its metrics. A metric rising to a level raises
- * metric_limit_reached; the entity's state changing raises metric_limits_state_changed.
+ * A limit's state before a reading. A memory written before limits had states of their own (only
+ * the metric's `level`) is read as: the limits up to that level are raised while the value holds
+ * them, so that an upgrade raises no limit a second time.
+ */
+function stateBefore(
+  m: MetricLimits,
+  i: number,
+  states: Record<string, LimitState>,
+  legacy: Level | null,
+  value: number,
+) {
+  if (!legacy) return states[m.ids[i]!] ?? LOWERED;
+  const l = m.limits[i]!;
+  return RANK[l.level] <= RANK[legacy] && !backWithinBand(l, m.hysteresis[i]!.deadband, value)
+    ? { raised: true }
+    : LOWERED;
+}
+
+/**
+ * Metric limits (spec 001 §3, ADR 0023): each limit is raised once the metric's value has reached it
+ * for its on-delay, and cleared once the value has been back past its deadband for its off-delay;
+ * a metric's level is its worst raised limit, the entity's metric_limits_state the worst level of its
+ * metrics. A metric rising to a level raises metric_limit_reached; the entity's state changing raises
+ * metric_limits_state_changed. A value hovering at a limit thus raises it once.
  */
 export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): void {
   const limits = ev.entity.limits;
   if (!limits.length) return;
   const levels = ev.slot<Record<string, Level>>('limit_levels', () => ({}));
+  const states = ev.slot<Record<string, LimitState>>('limit_states', () => ({}));
   const checked: Array<{ key: string; value: number; hit: MetricLimit | undefined }> = [];
   let driver: { key: string; label: string; value: number } | null = null;
-  for (const { key, group, metric, limits: own } of limitsByMetric(limits)) {
-    const value = reading.metrics[group]?.[metric];
+  for (const m of limitsByMetric(limits)) {
+    const value = reading.metrics[m.group]?.[m.metric];
     if (typeof value !== 'number') continue;
-    const hit = own.find((l) => reached(l, value));
+    const before = levels[m.key] ?? 'normal';
+    let hit: MetricLimit | undefined;
+    const legacy = before !== 'normal' && m.ids.every((id) => !(id in states)) ? before : null;
+    for (let i = 0; i < m.limits.length; i++) {
+      const after = stepLimit(
+        stateBefore(m, i, states, legacy, value),
+        m.limits[i]!,
+        m.hysteresis[i]!,
+        value,
+        reading.t,
+      );
+      // a lowered limit with no change under way is the common case: it takes no room in the memory
+      if (after.raised || after.since !== undefined) states[m.ids[i]!] = after;
+      else if (m.ids[i]! in states) delete states[m.ids[i]!];
+      if (after.raised) hit ??= m.limits[i];
+    }
     const level: Level = hit?.level ?? 'normal';
-    const label = ev.entity.labels.get(metric) ?? metric;
-    checked.push({ key, value, hit });
-    const before = levels[key] ?? 'normal';
-    levels[key] = level;
+    const label = ev.entity.labels.get(m.metric) ?? m.metric;
+    checked.push({ key: m.key, value, hit });
+    levels[m.key] = level;
     if (hit && RANK[level] > RANK[before]) {
-      driver = { key, label, value };
+      driver = { key: m.key, label, value };
       ev.occurrence({
         type: 'metric_limit_reached',
-        subject: `${key}:${level}`,
+        subject: `${m.key}:${level}`,
         at: reading.readAt,
         level: level === 'critical' ? 'critical' : 'warning',
         context: {
-          metric: key,
+          metric: m.key,
           metric_label: label,
           metric_value: value,
           metric_is_valid: true,
@@ -73,10 +130,11 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
           limit_level: hit.level,
           limit_bound: hit.bound,
           limit_value: hit.value,
+          limit_deadband: m.hysteresis[m.limits.indexOf(hit)]!.deadband,
           read_at: reading.readAt,
         },
       });
-    } else if (level !== before) driver ??= { key, label, value };
+    } else if (level !== before) driver ??= { key: m.key, label, value };
   }
   let worst: Level = 'normal';
   for (const key in levels) if (RANK[levels[key]!] > RANK[worst]) worst = levels[key]!;
@@ -85,6 +143,9 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
   if ((ev.entity.states as Record<string, unknown>)['metric_limits_state'] === colour) return;
   const log = checked.map(
     (c) => `${c.key} = ${c.value}: ${c.hit ? `${c.hit.level} (${describe(c.hit)})` : 'within limits'}`,
+  );
+  const rules = limitsByMetric(limits).flatMap((m) =>
+    m.limits.map((l, i) => `${describe(l, m.hysteresis[i])} (${l.level})`),
   );
   ev.changeState({
     state: 'metric_limits_state',
@@ -104,7 +165,7 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
     execution: {
       ruleType: 'metric_limits_state',
       ruleName: 'Metric limits',
-      rule: limits.map((l) => `${describe(l)} (${l.level})`).join('; '),
+      rule: rules.join('; '),
       executionLog: log,
       result: worst,
       reason: driver ? `${driver.label} = ${driver.value}` : null,

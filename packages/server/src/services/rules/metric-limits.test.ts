@@ -85,7 +85,12 @@ describe('metric limits', () => {
       ['metric_limits_state_changed', 'red'],
     ]);
 
-    await send(100); // back within limits
+    // Back within limits: a limit clears once the value has stayed back past its deadband for its
+    // off-delay (5 minutes by default, ADR 0023), so the first reading back, ten minutes after the
+    // last breach, only starts the clock and the next one clears it.
+    await send(100);
+    expect(await limitsState()).toBe('red');
+    await send(100);
     list = await events();
     expect(list.at(-1)).toMatchObject({
       type: 'metric_limits_state_changed',
@@ -105,5 +110,6 @@ describe('metric limits', () => {
       rule_execution_result: 'normal',
     });
     expect(execution.body.execution_log[0]).toMatch(/within limits/);
+    expect(execution.body.rule).toContain('piezometric_level >= 110, deadband 1.1, off-delay 300 s (warning)');
   });
 });

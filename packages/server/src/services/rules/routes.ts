@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { listQuerySchema, parseListQuery } from '../../http/list-query.ts';
 import { idParams, singleQuery } from '../registry/params.ts';
 import { selectOne } from '../registry/registry-query.ts';
+import { alarmRoutes } from '../alarms/alarm-routes.ts';
 import { eventList, findExecution, listEvents } from './history-store.ts';
 
 const tags = ['rules-engine'];
@@ -24,6 +25,7 @@ const eventQuery = listQuerySchema.extend({
 
 /** The rules engine's read side (spec 001 §7): events and state rule executions. The engine itself runs in the app (app.ts). */
 export const rulesService: FastifyPluginAsyncZod = async (app) => {
+  await app.register(alarmRoutes);
   app.get('/events', { schema: { tags, querystring: eventQuery } }, async (request) => {
     const { projectId } = requireProject(request);
     const query = parseListQuery(request.query, eventList);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CERRO, INGEST, createPiezometers, tokenFor, type TestDevices } from '../ingest/test-fixtures.ts';
 import { ingestPayloads } from '../ingest/pipeline.ts';
+import { fromJson, toJson } from '../../db/values.ts';
 import { startRulesEngine, type RulesEngine } from './engine.ts';
 import { TREND_QUIET_POINTS } from './statistics-rules.ts';
 
@@ -43,6 +44,23 @@ beforeAll(async () => {
   devices = await createPiezometers(t, CERRO, Object.fromEntries(EIDS.map((eid) => [eid, 100])), {
     metricLimits: watched,
   });
+  // Rules 2–8 read period means (ADR 0023). With ten-minute periods each reading here is a period of
+  // its own, so its mean is its value, as these patterns are written; a period is evaluated when the
+  // first reading of a later one arrives, so each pattern is followed by one reading that closes it.
+  const scheme = await t.db
+    .selectFrom('schemes')
+    .select('spec')
+    .where('id', '=', devices.schemeId)
+    .executeTakeFirstOrThrow();
+  const spec = fromJson<{ metrics: Record<string, Array<{ key: string; statistics_period?: number }>> }>(scheme.spec, {
+    metrics: {},
+  });
+  for (const list of Object.values(spec.metrics)) for (const m of list) m.statistics_period = 600;
+  await t.db
+    .updateTable('schemes')
+    .set({ spec: toJson(spec) })
+    .where('id', '=', devices.schemeId)
+    .execute();
   token = await tokenFor(t, 'admin', devices.projectId);
   engine = t.app.rulesEngine!;
 });
@@ -130,7 +148,7 @@ describe('abnormality (Nelson rules 1 and 4)', () => {
 
   it('turns orange at the fourteenth point alternating up and down, without an out-of-control event', async () => {
     const pressures = [...BASELINE, ...repeat(14, 100.2, 99.8)];
-    await send('PZ-S4', pressures);
+    await send('PZ-S4', [...pressures, 100]); // the last reading closes the fourteenth period
     const changes = await events('PZ-S4', 'abnormality_state_changed');
     expect(changes).toHaveLength(1);
     expect(changes[0]!.context).toMatchObject({
@@ -138,7 +156,7 @@ describe('abnormality (Nelson rules 1 and 4)', () => {
       prev_abnormality_state: 'green',
       abnormality_state: 'orange',
       abnormality_reason: 'Nelson rule 4: fourteen points in a row alternating up and down',
-      read_at: readAt(33),
+      read_at: readAt(34),
       nelson_rule_1: { result: false },
       nelson_rule_4: { result: true, metric_values: pressures.slice(-14) },
     });
@@ -152,12 +170,14 @@ describe('trend (Nelson rules 2, 3, 5, 6, 7 and 8)', () => {
     // After the run, ten points that fire no rule end the episode (TREND_QUIET_POINTS).
     const quiet = [100.5, 99, 99, 99, 99, 101, 99, 99, 99, 99];
     expect(quiet).toHaveLength(TREND_QUIET_POINTS);
-    await send('PZ-S2', [...BASELINE, ...repeat(9, 99.5), ...quiet]);
+    await send('PZ-S2', [...BASELINE, ...repeat(9, 99.5), ...quiet, 99]);
     const changes = await events('PZ-S2', 'trend_state_changed');
-    expect(changes.map((e) => [e.context.metric, e.context.trend_state, e.context.read_at])).toEqual([
+    // each period is evaluated at the reading after it: the ninth point's at reading 29
+    expect(changes.map((e) => [e.context.metric, e.context.trend_state, e.context.period_start])).toEqual([
       [PRESSURE, 'yellow', readAt(28)],
       [LEVEL, 'green', readAt(28 + TREND_QUIET_POINTS)],
     ]);
+    expect(changes.map((e) => e.context.read_at)).toEqual([readAt(29), readAt(29 + TREND_QUIET_POINTS)]);
     expect(await events('PZ-S2', 'trend_state_trending', LEVEL)).toHaveLength(1);
     expect(changes[0]!.context).toMatchObject({
       prev_trend_state: 'green',
@@ -187,7 +207,7 @@ describe('trend (Nelson rules 2, 3, 5, 6, 7 and 8)', () => {
   ];
   it.each(CASES)('raises trend_state_trending for rule $rule at the point completing its pattern', async (c) => {
     const pressures = [...BASELINE, ...c.tail];
-    await send(c.eid, pressures);
+    await send(c.eid, [...pressures, 100]); // the last reading closes the period completing the pattern
     const onsets = (await events(c.eid, 'trend_state_trending', LEVEL)).filter(
       (e) => e.context.nelson_rule_number === c.rule,
     );
@@ -195,7 +215,10 @@ describe('trend (Nelson rules 2, 3, 5, 6, 7 and 8)', () => {
     expect(onsets[0]!.context).toMatchObject({
       metric_label: 'Piezometric level',
       trend_state: 'yellow',
-      read_at: readAt(pressures.length - 1),
+      period_start: readAt(pressures.length - 1),
+      period_seconds: 600,
+      period_readings: 1,
+      read_at: readAt(pressures.length),
     });
     expect(onsets[0]!.context.metric_value).toBeCloseTo(level(pressures.at(-1)!), 9);
     expectValues(onsets[0]!.context.metric_values, pressures.slice(-c.values).map(level));
@@ -254,7 +277,7 @@ describe('the rolling window', () => {
     expect((await states('PZ-SH')).trend_state).toBe('yellow');
 
     // A rule the history did not fire still raises its onset: six points in a row rising (rule 3).
-    await send('PZ-SH', [99.55, 99.6, 99.65, 99.7, 99.75], history.length + 1);
+    await send('PZ-SH', [99.55, 99.6, 99.65, 99.7, 99.75, 99.8], history.length + 1); // 99.8 closes 99.75's period
     const rules = (await events('PZ-SH', 'trend_state_trending', LEVEL)).map((e) => e.context.nelson_rule_number);
     expect(rules).toContain(3);
     expect(rules).not.toContain(2);

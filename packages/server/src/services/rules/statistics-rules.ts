@@ -1,172 +1,213 @@
-import { TREND_RULES, evaluateNelson, nelsonValuesOf, resultColour } from '@vigil/domain';
-import type { NelsonResult, NelsonRule } from '@vigil/domain';
+import {
+  TREND_RULES,
+  addToPeriod,
+  emptyPeriod,
+  evaluateNelson,
+  nelsonRule1,
+  periodStartOf,
+  resultColour,
+  type NelsonRule,
+} from '@vigil/domain';
 import type { EngineReading, Evaluation } from './evaluation.ts';
 import { NELSON_RULE_TEXT as RULES, nelsonReason } from './nelson-wording.ts';
-import { addPoint, statisticsMemory, watchedKey, watchedMetrics } from './statistics-windows.ts';
-import type { SeriesMemory, StatisticsWindows } from './statistics-windows.ts';
+import { currentMemory, type SeriesMemory } from './series-memory.ts';
+import {
+  ABNORMALITY_REASONS,
+  abnormalityContext,
+  abnormalityOf,
+  executionLog,
+  trendContext,
+  type StatisticsPoint,
+} from './statistics-context.ts';
+import {
+  closeInto,
+  newestClosed,
+  spikeSigmas,
+  statisticsMemory,
+  watchedKey,
+  watchedMetrics,
+} from './statistics-windows.ts';
+import type { StatisticsWindows, WatchedMetric, Window } from './statistics-windows.ts';
 
-type Abnormality = 'normal' | 'abnormal' | 'out_of_control';
-const REASONS: Record<Abnormality, string> = {
-  out_of_control: nelsonReason(1),
-  abnormal: nelsonReason(4),
-  normal: 'Neither Nelson rule 1 nor rule 4 fires',
-};
-/** The trend values of abnormality events: as many as rule 4 examines. */
-const TREND_VALUES = 14;
 /**
- * A trend episode of a series lasts from a trend rule's firing until this many points in a row fire
- * none (ADR 0011): readings close in time are correlated, so trend rules fire in bursts; each rule
+ * A trend episode of a series lasts from a trend rule's firing until this many periods in a row fire
+ * none (ADR 0011): neighbouring periods are correlated, so trend rules fire in bursts; each rule
  * raises trend_state_trending once an episode, and the series counts as trending throughout it.
  */
 export const TREND_QUIET_POINTS = 10;
+/** The means shown beside a reading by its abnormality events: with it, as many as rule 4 examines. */
+const MEANS_BESIDE_READING = 13;
 
-const abnormalityOf = (fired: readonly NelsonRule[]): Abnormality =>
-  fired.includes(1) ? 'out_of_control' : fired.includes(4) ? 'abnormal' : 'normal';
 const trendRulesOf = (fired: readonly NelsonRule[]) => fired.filter((rule) => TREND_RULES.includes(rule));
+/** Rules 2–8 at a mean: rule 1 is for readings (ADR 0023). */
+const periodRulesOf = (fired: readonly NelsonRule[]) => fired.filter((rule) => rule !== 1);
 
-/** One metric's newest point, as the events describe it. */
-interface MetricPoint {
-  /** the series key (with its data point): what tells one onset from another */
-  series: string;
-  dataPointId: string;
-  metric: string;
-  label: string;
-  value: number;
-  values: number[];
-  result: NelsonResult;
-  readAt: string;
-}
+type Memory = Record<string, SeriesMemory>;
+type PointBase = Pick<StatisticsPoint, 'series' | 'dataPointId' | 'metric' | 'label' | 'readAt'>;
 
 /**
- * Abnormality and trend (spec 001 §3–§4): each watched (limited) raw and calculated metric's newest value
- * against its rolling window (Nelson rules, @vigil/domain nelson.ts). Per metric the memory keeps the
- * rules that fired at its newest point; the entity is as abnormal as its worst metric (rule 1 out of
- * control, rule 4 abnormal) and trending while any metric fires a trend rule. The onset of rule 1 and
- * of each trend rule at a metric raises an event of its own.
+ * Abnormality and trend (spec 001 §3–§4, ADR 0023) of each watched (limited) raw and calculated
+ * metric. Every reading is added to its period and checked against the baseline of the series'
+ * closed periods (Nelson's rule 1: a spike raises out-of-control at once). When a reading of a later
+ * period arrives, the open period closes and its mean is evaluated against the window of means
+ * (rules 2–8): rule 4 makes the series abnormal, the others start or renew a trend episode. The
+ * entity is as abnormal as its worst series and trending while any series is in an episode.
  */
 export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windows: StatisticsWindows): void {
   const memory = statisticsMemory(ev);
-  const { t } = reading;
   for (const watched of watchedMetrics(ev.entity)) {
-    const { group, metric: name } = watched;
-    const value = reading.metrics[group]?.[name];
-    if (value === undefined) continue;
+    const value = reading.metrics[watched.group]?.[watched.metric];
+    if (value === undefined || !Number.isFinite(value)) continue;
     const key = watchedKey(reading.dataPointId, watched);
     const window = windows.get(ev.entity.id, key);
-    if (!Number.isFinite(value) || !window) continue;
-    const known = memory[key] ?? stateBefore(window.values);
-    if (!addPoint(window, t, value)) continue;
-    const { values } = window;
-    const result = evaluateNelson(values);
-    const previous = known?.fired ?? [];
-    const before = known?.episode ?? null;
-    memory[key] = { t, fired: result.evaluated ? result.fired : null, episode: nextEpisode(before, result) };
-    if (!result.evaluated) continue;
-    const label = ev.entity.labels.get(name) ?? name;
-    const { dataPointId, readAt } = reading;
-    const point = { series: key, dataPointId, metric: watched.key, label, value, values, result, readAt };
-    raiseOnsets(ev, point, previous, before);
-    updateAbnormality(ev, point, memory);
-    updateTrend(ev, point, memory);
+    if (!window) continue;
+    const known = (memory[key] = currentMemory(memory[key]) ?? startOf(window));
+    const start = periodStartOf(reading.t, watched.periodMs);
+    if (reading.t <= known.t || start < known.open.start) {
+      // a late reading counts in its period while that is open; the rules look at the newest only
+      if (start === known.open.start) addToPeriod(known.open, value);
+      continue;
+    }
+    known.t = reading.t;
+    const base: PointBase = {
+      series: key,
+      dataPointId: reading.dataPointId,
+      metric: watched.key,
+      label: ev.entity.labels.get(watched.metric) ?? watched.metric,
+      readAt: reading.readAt,
+    };
+    let closed: StatisticsPoint | null = null;
+    if (start > known.open.start) {
+      known.spike = false; // a spike holds the series out of control until its period closes
+      if (known.open.n) closed = closePeriod(ev, base, watched, window, memory, known);
+      known.open = emptyPeriod(start);
+    }
+    addToPeriod(known.open, value);
+    const checked = checkReading(ev, base, value, window, known);
+    const described = checked ?? (closed && (() => closed));
+    if (described) updateAbnormality(ev, described, memory);
   }
 }
 
 /**
- * What the rules found on a window no evaluation has remembered: stored values never evaluated (a
- * back-filled history) or a memory lost. The rules already firing there are the series' state, not
- * onsets: the first reading evaluated raises only what it starts (ADR 0011, "Trend episodes").
+ * A series met with no memory of it (a back-filled history never evaluated, as the demo's, or a
+ * memory lost): what the rules find on its stored periods is its state, not onsets, so that the
+ * first period closed raises only what it starts (ADR 0011, "Trend episodes").
  */
-function stateBefore(values: readonly number[]): Pick<SeriesMemory, 'fired' | 'episode'> | undefined {
-  const result = evaluateNelson(values);
-  if (!result.evaluated) return undefined;
-  const trend = trendRulesOf(result.fired);
-  return { fired: result.fired, episode: trend.length ? { rules: [...trend].sort(), quiet: 0 } : null };
+function startOf(window: Window): SeriesMemory {
+  const open = window.open ?? emptyPeriod(0);
+  window.open = undefined;
+  // the stored values' newest period as if closed: the first close evaluates it again, as no onset
+  const result = evaluateNelson(open.n ? [...window.means, open.mean] : window.means);
+  const fired = result.evaluated ? periodRulesOf(result.fired) : null;
+  const trend = trendRulesOf(fired ?? []);
+  const episode = trend.length ? { rules: [...trend].sort(), quiet: 0 } : null;
+  return { t: 0, open: { ...open }, closed: newestClosed(window), fired, spike: false, episode };
 }
 
-/** The episode after this point: started or renewed by a trend rule, ended after TREND_QUIET_POINTS quiet points. */
-function nextEpisode(episode: SeriesMemory['episode'], result: NelsonResult): SeriesMemory['episode'] {
-  if (!result.evaluated) return episode ?? null;
-  const fired = trendRulesOf(result.fired);
-  if (fired.length) return { rules: [...new Set([...(episode?.rules ?? []), ...fired])].sort(), quiet: 0 };
+/**
+ * Rule 1 at a reading against its series' baseline: the first spike of a period raises out-of-control
+ * at once, and the series stays out of control until the period closes (ADR 0023: one onset a
+ * period, not one per reading beyond 3σ, and no chattering between red and green). Returns how
+ * events describe the reading (built only when one is raised), null without a baseline.
+ */
+function checkReading(
+  ev: Evaluation,
+  base: PointBase,
+  value: number,
+  window: Window,
+  known: SeriesMemory,
+): (() => StatisticsPoint) | null {
+  const rule1 = nelsonRule1(value, window.baseline, spikeSigmas(window, known.open));
+  if (rule1 === null) return null;
+  const point = (): StatisticsPoint => ({
+    ...base,
+    value,
+    values: [...window.means.slice(-MEANS_BESIDE_READING), value],
+    stats: window.baseline,
+    fired: rule1 ? [1] : [],
+    rule4: { result: known.fired?.includes(4) ?? false, means: window.means },
+    period: null,
+  });
+  if (rule1 && !known.spike) {
+    const context = abnormalityContext(point(), 'out_of_control');
+    const at = base.readAt;
+    ev.occurrence({ type: 'abnormality_state_out_of_control', subject: base.series, at, colour: 'red', context });
+  }
+  known.spike ||= rule1;
+  return point;
+}
+
+/**
+ * Closes the open period, at the reading of a later one: its mean joins the window and rules 2–8 are
+ * evaluated there. Returns the mean as events describe it, null when the window makes no baseline.
+ */
+function closePeriod(
+  ev: Evaluation,
+  base: PointBase,
+  watched: WatchedMetric,
+  window: Window,
+  memory: Memory,
+  known: SeriesMemory,
+): StatisticsPoint | null {
+  const period = known.open;
+  closeInto(window, period);
+  known.closed = period.start;
+  const result = evaluateNelson(window.means);
+  const fired = result.evaluated ? periodRulesOf(result.fired) : null;
+  const before = known.episode;
+  known.fired = fired;
+  known.episode = nextEpisode(before, fired);
+  if (!fired) return null;
+  const point: StatisticsPoint = {
+    ...base,
+    value: period.mean,
+    values: window.means,
+    stats: { mean: result.mean, stddev: result.stddev, count: window.means.length - 1 },
+    fired,
+    rule4: { result: fired.includes(4), means: window.means },
+    period: { start: new Date(period.start).toISOString(), seconds: watched.periodMs / 1000, readings: period.n },
+  };
+  for (const rule of trendRulesOf(fired)) {
+    if (before?.rules.includes(rule)) continue;
+    ev.occurrence({
+      type: 'trend_state_trending',
+      subject: `${base.series}:${rule}`,
+      at: point.readAt,
+      colour: 'yellow',
+      context: trendContext(point, rule, true),
+    });
+  }
+  updateTrend(ev, point, memory);
+  return point;
+}
+
+/** The episode after a closed period: started or renewed by a trend rule, ended after TREND_QUIET_POINTS quiet periods. */
+function nextEpisode(episode: SeriesMemory['episode'], fired: NelsonRule[] | null): SeriesMemory['episode'] {
+  if (!fired) return episode ?? null;
+  const trend = trendRulesOf(fired);
+  if (trend.length) return { rules: [...new Set([...(episode?.rules ?? []), ...trend])].sort(), quiet: 0 };
   if (!episode) return null;
   return episode.quiet + 1 >= TREND_QUIET_POINTS ? null : { ...episode, quiet: episode.quiet + 1 };
 }
 
-function raiseOnsets(
-  ev: Evaluation,
-  p: MetricPoint,
-  previous: readonly NelsonRule[],
-  episode: SeriesMemory['episode'],
-) {
-  const at = p.readAt;
-  if (p.result.fired.includes(1) && !previous.includes(1)) {
-    const context = abnormalityContext(p, 'out_of_control');
-    ev.occurrence({ type: 'abnormality_state_out_of_control', subject: p.series, at, colour: 'red', context });
+/** The worst abnormality of the entity's series. */
+function worstAbnormality(memory: Memory) {
+  let worst = abnormalityOf({ spike: false, fired: null });
+  for (const key in memory) {
+    const a = abnormalityOf(memory[key]!);
+    if (a === 'out_of_control') return a;
+    if (a === 'abnormal') worst = a;
   }
-  for (const rule of trendRulesOf(p.result.fired)) {
-    if (episode?.rules.includes(rule)) continue;
-    const context = trendContext(p, rule, true);
-    ev.occurrence({ type: 'trend_state_trending', subject: `${p.series}:${rule}`, at, colour: 'yellow', context });
-  }
+  return worst;
 }
 
-const pointContext = (p: MetricPoint) => ({
-  metric: p.metric,
-  metric_label: p.label,
-  metric_value: p.value,
-  data_point_id: p.dataPointId || null,
-  read_at: p.readAt,
-});
-
-function abnormalityContext(p: MetricPoint, result: Abnormality) {
-  return {
-    ...pointContext(p),
-    abnormality_state: resultColour('abnormality_state', result),
-    abnormality_reason: REASONS[result],
-    nelson_rule_1: p.result.rule1,
-    nelson_rule_4: p.result.rule4,
-    metric_values: p.values.slice(-TREND_VALUES),
-  };
-}
-
-function trendContext(p: MetricPoint, rule: NelsonRule | null, trending: boolean) {
-  return {
-    ...pointContext(p),
-    metric_values: rule ? nelsonValuesOf(rule, p.values) : p.values.slice(-TREND_VALUES),
-    nelson_rule_number: rule,
-    trend_state: resultColour('trend_state', trending ? 'trending' : 'steady'),
-  };
-}
-
-/** The metrics evaluated at their newest point, with the rules that fired there. */
-const evaluated = (memory: Record<string, SeriesMemory>) =>
-  Object.entries(memory).flatMap(([key, m]) => (m.fired ? [[key, m.fired] as const] : []));
-/** Every rule firing at some metric's newest point: the entity's state is the worst of its metrics'. */
-function firedAnywhere(memory: Record<string, SeriesMemory>): NelsonRule[] {
-  const all: NelsonRule[] = [];
-  for (const key in memory) all.push(...(memory[key]!.fired ?? []));
-  return all;
-}
-/** Whether some metric of the entity is in a trend episode. */
-function inEpisode(memory: Record<string, SeriesMemory>): boolean {
-  for (const key in memory) if (memory[key]!.episode) return true;
-  return false;
-}
-
-/** The point's statistics and every evaluated metric's result, for an execution log. */
-function executionLog(p: MetricPoint, memory: Record<string, SeriesMemory>, describe: (f: NelsonRule[]) => string) {
-  const { mean, stddev, fired } = p.result;
-  return [
-    `${p.metric} = ${p.value}: mean ${mean}, standard deviation ${stddev} over ${p.values.length - 1} values; ` +
-      `rules fired: ${fired.join(', ') || 'none'}`,
-    ...evaluated(memory).map(([key, fired]) => `${key}: ${describe(fired)}`),
-  ];
-}
-
-function updateAbnormality(ev: Evaluation, p: MetricPoint, memory: Record<string, SeriesMemory>) {
-  const worst = abnormalityOf(firedAnywhere(memory));
+/** Moves the entity's abnormality to the worst of its series', described by `describe` when it changes. */
+function updateAbnormality(ev: Evaluation, describe: () => StatisticsPoint, memory: Memory) {
+  const worst = worstAbnormality(memory);
   const colour = resultColour('abnormality_state', worst);
   if (ev.entity.states.abnormality_state === colour) return;
+  const p = describe();
   ev.changeState({
     state: 'abnormality_state',
     to: colour,
@@ -175,19 +216,20 @@ function updateAbnormality(ev: Evaluation, p: MetricPoint, memory: Record<string
     execution: {
       ruleType: 'abnormality_state',
       ruleName: 'Nelson rules 1 and 4',
-      rule: `rule 1 (out of control): ${RULES[1]}; rule 4 (abnormal): ${RULES[4]}`,
-      executionLog: executionLog(p, memory, (fired) => abnormalityOf(fired)),
+      rule: `rule 1 (out of control, each reading): ${RULES[1]}; rule 4 (abnormal, period means): ${RULES[4]}`,
+      executionLog: executionLog(p, memory, abnormalityOf),
       result: worst,
-      reason: REASONS[worst],
+      reason: ABNORMALITY_REASONS[worst],
     },
   });
 }
 
-function updateTrend(ev: Evaluation, p: MetricPoint, memory: Record<string, SeriesMemory>) {
-  const trending = inEpisode(memory);
+function updateTrend(ev: Evaluation, p: StatisticsPoint, memory: Memory) {
+  let trending = false;
+  for (const key in memory) if (memory[key]!.episode) trending = true;
   const colour = resultColour('trend_state', trending ? 'trending' : 'steady');
   if (ev.entity.states.trend_state === colour) return;
-  const rule = trendRulesOf(p.result.fired)[0] ?? null;
+  const rule = trendRulesOf(p.fired)[0] ?? null;
   ev.changeState({
     state: 'trend_state',
     to: colour,
@@ -196,8 +238,8 @@ function updateTrend(ev: Evaluation, p: MetricPoint, memory: Record<string, Seri
     execution: {
       ruleType: 'trend_state',
       ruleName: 'Nelson rules 2, 3, 5, 6, 7 and 8',
-      rule: TREND_RULES.map((r) => `rule ${r}: ${RULES[r]}`).join('; '),
-      executionLog: executionLog(p, memory, (fired) => (trendRulesOf(fired).length ? 'trending' : 'steady')),
+      rule: TREND_RULES.map((r) => `rule ${r}: ${RULES[r]}`).join('; ') + ' (period means)',
+      executionLog: executionLog(p, memory, (m) => (trendRulesOf(m.fired ?? []).length ? 'trending' : 'steady')),
       result: trending ? 'trending' : 'steady',
       reason: rule ? nelsonReason(rule) : 'No trend rule fires',
     },

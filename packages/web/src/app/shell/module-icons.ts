@@ -6,6 +6,7 @@ import HealthAndSafetyOutlined from '@mui/icons-material/HealthAndSafetyOutlined
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LandscapeOutlined from '@mui/icons-material/LandscapeOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import NotificationImportantOutlined from '@mui/icons-material/NotificationImportantOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
@@ -27,6 +28,7 @@ export const MODULE_ICONS: Record<string, SvgIconComponent> = {
   permissions: KeyOutlined,
   fileManager: FolderOutlined,
   notifications: NotificationsOutlined,
+  alarms: NotificationImportantOutlined,
 };
 
 /** The icon of a name, or a neutral one for a name a configuration got wrong. */

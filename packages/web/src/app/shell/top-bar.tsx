@@ -2,6 +2,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, IconButton, Toolbar, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { AlarmBadge } from '../../features/alarms/alarm-badge.tsx';
 import { NotificationCentre } from '../../features/notifications/drawer/notification-centre.tsx';
 import { useSession } from '../session-context.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -41,6 +42,7 @@ export function TopBar({ small, menuOpen, onMenuClick, onSelectProject, message,
           <Typography variant="h6" component="div" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
             {project.name}
           </Typography>
+          <AlarmBadge />
           <NotificationCentre />
           <AccountMenu onSelectProject={onSelectProject} />
         </Toolbar>

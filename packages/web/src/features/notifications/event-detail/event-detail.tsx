@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LevelIcon } from '../components/level-icon.tsx';
+import { AlarmPanel } from '../../../components/alarms/alarm-panel.tsx';
 import { DisplayTime } from '../../../components/dates/display-time.tsx';
 import { metricsDrillDownPath } from '../model/alert-window.ts';
 import { notificationTitle } from '../model/notification-title.ts';
@@ -24,6 +25,7 @@ interface EventDetailProps {
 export function EventDetail({ notification, titleId, onNavigate, actions }: EventDetailProps) {
   const { t } = useTranslation('notifications');
   const metricsPath = metricsDrillDownPath(notification);
+  const alarmId = notification.extra.alarm?.id;
   return (
     <Box>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
@@ -43,6 +45,11 @@ export function EventDetail({ notification, titleId, onNavigate, actions }: Even
         {actions}
       </Stack>
       <Divider sx={{ my: 2 }} />
+      {alarmId && (
+        <Box sx={{ mb: 2 }}>
+          <AlarmPanel alarmId={alarmId} onNavigate={onNavigate} />
+        </Box>
+      )}
       <Box component="section" aria-label={t('detail.entitySection')}>
         <EntityBlock notification={notification} onNavigate={onNavigate} />
         {metricsPath && (

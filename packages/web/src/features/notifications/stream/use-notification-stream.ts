@@ -1,4 +1,4 @@
-import { alertSnackbarVariant, type NotificationObject, type StreamAlert } from '@vigil/domain';
+import { alertSnackbarVariant, needsAction, type NotificationObject, type StreamAlert } from '@vigil/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
@@ -47,6 +47,8 @@ export function useNotificationStream() {
         if (refreshLists) {
           void queryClient.invalidateQueries({ queryKey: lists });
           void queryClient.invalidateQueries({ queryKey: unread });
+          // A notification may have raised or cleared an alarm.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.rules.alarms(project.id) });
         }
         refreshLists = false;
         void queryClient.invalidateQueries({ queryKey: queryKeys.registry.deviceSummaries(project.id) });
@@ -83,9 +85,12 @@ export function useNotificationStream() {
       }
     };
 
+    // Alarms are for action (ISA-18.2): a snackbar only for an alarm raised and waiting for an
+    // operator; the rest is in the bell. An alert whose notification never came still shows.
     const onAlert = (alert: StreamAlert) => {
       const { t, enqueueSnackbar } = latest.current;
       const notification = recent.get(alert.notification_id);
+      if (notification && !needsAction(notification.extra)) return;
       const text = notification ? notificationTitle(t, notification) : alert.text;
       enqueueSnackbar(text, { variant: alertSnackbarVariant(alert.priority) });
     };
