@@ -4,12 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { presetRange, type DashboardCard, type DashboardTree } from '@vigil/domain';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { openDatabase } from '../packages/server/src/db/connection.ts';
-import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { seedHistory } from '../packages/server/src/demo/history.ts';
-import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import playwrightConfig from '../playwright.config.ts';
 import { measureDashboardBundles, type DashboardBundles } from './dashboard-bundles.ts';
@@ -18,6 +13,7 @@ import { percentile } from './measure.ts';
 import { cpuBetween, sampleCpu } from './process-cpu.ts';
 import { machine } from './report.ts';
 import { bundleTable, measureWebBundles, type BundleRow } from './web-bundles.ts';
+import { demoApp } from './demo-app.ts';
 
 /**
  * Issue 17's budget: a dashboard page of 8 chart cards × 2000 points each, from navigation to every
@@ -75,18 +71,7 @@ export async function startServer() {
  * there): demo seeded, {@link HISTORY_DAYS} days of history written, no simulator.
  */
 export async function serveDemo(dataDir: string, webDist: string) {
-  const config = loadConfig({
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    DEMO_HISTORY: 'on',
-    SIMULATOR: 'off',
-    PASSWORD_HASH_COST: '10',
-  });
-  const { db, dialect } = openDatabase({ dataDir });
-  await migrateToLatest(db);
-  await seedDemo(db, config.PASSWORD_HASH_COST);
-  const app = await buildApp(config, db, dialect);
+  const { app, db } = await demoApp(dataDir, webDist);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const started = performance.now();
   const readings = await seedHistory(app, { days: HISTORY_DAYS });

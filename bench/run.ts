@@ -9,6 +9,7 @@ import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import { measureDashboardBundles } from './dashboard-bundles.ts';
+import { measureMapBundles } from './map-bundles.ts';
 import { httpCall, percentile, runLoad, type LoadOptions } from './measure.ts';
 import { appendResults, machine, table, type Row } from './report.ts';
 import { bundleTable, measureWebBundles } from './web-bundles.ts';
@@ -94,7 +95,11 @@ await db.destroy();
 rmSync(dataDir, { recursive: true, force: true });
 
 const webBundles = measureWebBundles();
-const bundles = webBundles && [...webBundles, ...(measureDashboardBundles()?.rows ?? [])];
+const bundles = webBundles && [
+  ...webBundles,
+  ...(measureDashboardBundles()?.rows ?? []),
+  ...(measureMapBundles()?.rows ?? []),
+];
 console.log(`\n${table(rows)}\n`);
 if (bundles) console.log(`${bundleTable(bundles)}\n`);
 else console.log('web bundle sizes not measured: run `npm run build` first');
@@ -123,10 +128,15 @@ if (process.env.BENCH_DASHBOARD !== 'off') {
 
 // Issue 18's budgets (about a minute each): zooming a chart card of 8 piezometers × 2000 points in
 // headless Chromium, on the web build above (BENCH_ZOOM=off skips it), and `metrics/heatmap` over the
-// demo's piezometers (BENCH_HEATMAP=off skips it). Each in its own process too.
+// demo's piezometers (BENCH_HEATMAP=off skips it). Issue 19's (about two minutes): a state-map card of
+// 2,000 devices drawn with its clusters and zoomed in, and the map's chunk (BENCH_MAP=off skips it).
+// Issue 20's (seconds): a simulated steady hour of the demo's alarms (BENCH_ALARMS=off skips it).
+// Each in its own process too.
 for (const [variable, file] of [
   ['BENCH_ZOOM', 'chart-zoom.ts'],
   ['BENCH_HEATMAP', 'heatmap.ts'],
+  ['BENCH_MAP', 'state-map.ts'],
+  ['BENCH_ALARMS', 'alarm-hour.ts'],
 ] as const) {
   if (process.env[variable] === 'off') continue;
   execFileSync(process.execPath, [join(import.meta.dirname, file)], {

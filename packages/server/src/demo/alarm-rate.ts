@@ -1,4 +1,4 @@
-import { needsAction, type NotificationExtra } from '@vigil/domain';
+import { FLOOD_ALARMS_PER_10_MINUTES, needsAction, type NotificationExtra } from '@vigil/domain';
 import { fromJson } from '../db/values.ts';
 import type { IngestHost } from '../services/ingest/pipeline.ts';
 import { seedHistory } from './history.ts';
@@ -16,6 +16,8 @@ export interface ProjectAlarms {
   annunciated: number;
   /** the most annunciated in any ten minutes */
   peakAnnunciated: number;
+  /** the share of the counted time's ten-minute windows with more than ten annunciated (a flood) */
+  floodShare: number;
 }
 
 export interface DemoRunOptions {
@@ -74,6 +76,7 @@ export async function countDemoAlarms(app: IngestHost, options: DemoRunOptions =
         peakTenMinutes: 0,
         annunciated: 0,
         peakAnnunciated: 0,
+        floodShare: 0,
         minutes: [],
         annunciatedMinutes: [],
       };
@@ -87,11 +90,20 @@ export async function countDemoAlarms(app: IngestHost, options: DemoRunOptions =
       p.annunciatedMinutes.push(minute);
     }
   }
-  return [...byProject.values()].map(({ minutes, annunciatedMinutes, ...p }) => ({
+  const windows = Math.ceil((minutes - warmUp) / 10);
+  return [...byProject.values()].map(({ minutes: raised, annunciatedMinutes, ...p }) => ({
     ...p,
-    peakTenMinutes: peakOf(minutes, 10),
+    peakTenMinutes: peakOf(raised, 10),
     peakAnnunciated: peakOf(annunciatedMinutes, 10),
+    floodShare: floodShareOf(annunciatedMinutes, warmUp, windows),
   }));
+}
+
+/** The share of the ten-minute windows from `start` holding more than ten of `minutes` (ISA-18.2's flood). */
+function floodShareOf(minutes: number[], start: number, windows: number): number {
+  const counts = new Array<number>(windows).fill(0);
+  for (const minute of minutes) counts[Math.min(windows - 1, Math.floor((minute - start) / 10))]!++;
+  return counts.filter((n) => n > FLOOD_ALARMS_PER_10_MINUTES).length / windows;
 }
 
 /** The most entries of `minutes` within any `span` consecutive minutes. */

@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZE, type ErrorBody, type ListBody } from '@vigil/domain';
+import { MAX_PAGE_SIZE, type ErrorBody, type ListBody } from '@vigil/domain';
 import { ApiError } from './api-error.ts';
 import { sessionEvents } from './session-events.ts';
 import { sessionStore } from './session-store.ts';
@@ -97,12 +97,15 @@ export const api = {
     request<T>('DELETE', url, { ...options, body }),
 };
 
-/** Every object of a list: page 1 first, then the remaining pages in parallel, merged in order. */
+/**
+ * Every object of a list: page 1 first, then the remaining pages in parallel, merged in order; pages
+ * as large as the server takes, since a browser runs only six requests at a time to one origin.
+ */
 export async function listAll<T>(url: string, options: RequestOptions = {}): Promise<T[]> {
   const page = (n: number) =>
-    request<ListBody<T>>('GET', url, { ...options, query: { ...options.query, paginate_by: LIST_PAGE_SIZE, page: n } });
+    request<ListBody<T>>('GET', url, { ...options, query: { ...options.query, paginate_by: MAX_PAGE_SIZE, page: n } });
   const first = await page(1);
-  const pages = Math.ceil(first.count / LIST_PAGE_SIZE);
+  const pages = Math.ceil(first.count / MAX_PAGE_SIZE);
   const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => page(i + 2)));
   return [first, ...rest].flatMap((p) => p.objects);
 }

@@ -15,9 +15,18 @@ let admin: string;
 let operator: string;
 let d: TestDevices;
 
+let delayed: TestDevices;
+
 beforeAll(async () => {
   t = await createTestApp();
-  d = await createPiezometers(t, CERRO, { 'PZ-A1': 100, 'PZ-A2': 100, 'PZ-A3': 100 }, { metricLimits: LIMITS });
+  d = await createPiezometers(
+    t,
+    CERRO,
+    { 'PZ-A1': 100, 'PZ-A2': 100, 'PZ-A3': 100, 'PZ-A4': 100 },
+    { metricLimits: LIMITS },
+  );
+  // A noisy channel whose engineer asked for a 30-minute on-delay on its warning limit.
+  delayed = await createPiezometers(t, CERRO, { 'PZ-D1': 100 }, { metricLimits: [{ ...LIMITS[0], on_delay: 1800 }] });
   admin = await tokenFor(t, 'admin', d.projectId);
   operator = await tokenFor(t, 'operator', d.projectId);
 });
@@ -37,7 +46,8 @@ async function send(eid: string, level: number) {
 }
 
 async function alarmsOf(eid: string, scope = 'all'): Promise<Alarm[]> {
-  const res = await t.call('GET', `${ALARMS}?scope=${scope}&monitored_entity_id=${d.ids[eid]}`, { token: operator });
+  const id = d.ids[eid] ?? delayed.ids[eid];
+  const res = await t.call('GET', `${ALARMS}?scope=${scope}&monitored_entity_id=${id}`, { token: operator });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.objects;
 }
@@ -137,6 +147,29 @@ describe('an alarm per source, through the ISA-18.2 states', () => {
     const risen = await limitAlarm('PZ-A2');
     expect(risen).toMatchObject({ state: 'active_unacknowledged', level: 'critical', acknowledged: null });
     expect((await notifiedAlarms('PZ-A2'))[0]!.alarm!.needs_action).toBe(true);
+  });
+});
+
+describe('deadband and delays (ADR 0023) as alarms', () => {
+  it('raises one alarm for a value hovering at its limit, inside the deadband', async () => {
+    for (const level of [109.9, 110.1, 109.8, 110.2, 109.9, 110.05, 109.95]) await send('PZ-A4', level);
+    const alarms = await alarmsOf('PZ-A4');
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      source: 'metric_limits_state',
+      state: 'active_unacknowledged',
+      occurrence_count: 1,
+    });
+  });
+
+  it('raises none for a breach shorter than the limit’s on-delay, and one for a breach that lasts', async () => {
+    await send('PZ-D1', 105);
+    await send('PZ-D1', 111); // beyond the warning limit for 10 minutes only
+    await send('PZ-D1', 105);
+    expect(await alarmsOf('PZ-D1')).toEqual([]);
+    for (const level of [111, 111.5, 111.2, 111.4]) await send('PZ-D1', level); // 30 minutes and more
+    const [alarm] = await alarmsOf('PZ-D1');
+    expect(alarm).toMatchObject({ source: 'metric_limits_state', level: 'warning', occurrence_count: 1 });
   });
 });
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { alarmQuery } from '../../api/alarms.ts';
 import { useSession } from '../../app/session-context.ts';
-import { DisplayTime } from '../dates/display-time.tsx';
+import { formatDisplayDate } from '../dates/display-date.ts';
 import { AlarmActions } from './alarm-actions.tsx';
 import { AlarmStateChips } from './alarm-state-chip.tsx';
 import { alarmTitle } from './alarm-title.ts';
@@ -14,7 +14,7 @@ import { alarmTitle } from './alarm-title.ts';
  * who acknowledged or shelved it, and the operator's actions (from the event detail, issue 20).
  */
 export function AlarmPanel({ alarmId, onNavigate }: { alarmId: string; onNavigate?(): void }) {
-  const { t } = useTranslation('alarms');
+  const { t, i18n } = useTranslation('alarms');
   const { project } = useSession();
   const query = useQuery(alarmQuery(project.id, alarmId));
   const navigate = useNavigate();
@@ -43,12 +43,11 @@ export function AlarmPanel({ alarmId, onNavigate }: { alarmId: string; onNavigat
         {alarm.tarp_level ? ` · ${t('panel.tarp', { level: alarm.tarp_level })}` : ''}
       </Typography>
       {alarm.ack_deadline && (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'baseline' }}>
-          <Typography variant="body2" color={alarm.escalated_at ? 'error' : 'text.secondary'}>
-            {alarm.escalated_at ? t('panel.escalated') : t('panel.deadline')}
-          </Typography>
-          <DisplayTime iso={alarm.ack_deadline} variant="body2" />
-        </Stack>
+        // a deadline is ahead: its date and time, not a time ago
+        <Typography variant="body2" color={alarm.escalated_at ? 'error' : 'text.secondary'}>
+          {alarm.escalated_at ? t('panel.escalated') : t('panel.deadline')}{' '}
+          {formatDisplayDate(alarm.ack_deadline, i18n.resolvedLanguage ?? 'en-US')}
+        </Typography>
       )}
       {alarm.acknowledged && (
         <Typography variant="body2" sx={{ mt: 0.5 }}>

@@ -6,7 +6,11 @@ export type { VigilMapProps } from './vigil-map.tsx';
 export type { MapMarker } from './map-marker.ts';
 
 /** Leaflet and its plugins load as their own chunk, only when a map is shown. */
-const VigilMap = lazy(() => import('./vigil-map.tsx').then((module) => ({ default: module.VigilMap })));
+const loadMap = () => import('./vigil-map.tsx');
+const VigilMap = lazy(() => loadMap().then((module) => ({ default: module.VigilMap })));
+
+/** Starts loading the map's chunk alongside a card's data, rather than after it. */
+export const preloadVigilMap = () => void loadMap();
 
 /** The map for its users: loads the map's chunk on first use, a skeleton of the same size meanwhile. */
 export function LazyVigilMap(props: VigilMapProps) {

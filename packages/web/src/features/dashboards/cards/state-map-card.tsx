@@ -1,11 +1,11 @@
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardCard } from '@vigil/domain';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteMapQuery } from '../../../api/ui.ts';
 import { useSession } from '../../../app/session-context.ts';
-import { LazyVigilMap } from '../../../components/map/lazy-vigil-map.tsx';
+import { LazyVigilMap, preloadVigilMap } from '../../../components/map/lazy-vigil-map.tsx';
 import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import { devicesOf } from '../model/device-index.ts';
 import { useDashboardData } from '../model/use-dashboard-data.ts';
@@ -25,6 +25,7 @@ export function StateMapCard({ card }: { card: Card }) {
   const { stateType, openDevice } = useDashboardContext();
   const { devices, groups } = useDashboardData();
   const siteMap = useQuery(siteMapQuery(project.id));
+  useEffect(preloadVigilMap, []);
   const members = useMemo(
     () => devicesOf(devices.data ?? [], groups.data ?? [], card.group_id),
     [devices.data, groups.data, card.group_id],

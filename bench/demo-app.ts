@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { openDatabase } from '../packages/server/src/db/connection.ts';
+import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import { seedDemo } from '../packages/server/src/demo/seed.ts';
+
+/**
+ * The server as `npm start` builds it, in the bench's process, on a fresh SQLite file in `dataDir`
+ * serving `webDist`: the demo seeded, logging off (BENCH_LOG_LEVEL), no history and no simulator
+ * (a bench writes what it needs), a cheap password hash. The caller listens, closes and removes.
+ */
+export async function demoApp(dataDir: string, webDist = join(dataDir, 'no-web')) {
+  const config = loadConfig({
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    DEMO_HISTORY: 'off',
+    SIMULATOR: 'off',
+    PASSWORD_HASH_COST: '10',
+  });
+  const { db, dialect } = openDatabase({ dataDir });
+  await migrateToLatest(db);
+  await seedDemo(db, config.PASSWORD_HASH_COST);
+  return { app: await buildApp(config, db, dialect), db };
+}
