@@ -114,7 +114,6 @@ function apply(
   const active = before === 'active_unacknowledged' || before === 'active_acknowledged';
   const levelRose = active && RANK[signal.level] > RANK[row.level as NotificationLevel];
   const next = nextAlarmState(before, signal.kind, levelRose);
-  if (signal.kind === 'pulse' && before !== 'normal' && before !== next.state) return null;
   const needsAction = next.needsAction && !suppressed && !isShelved(row, event.at);
   const level = tarpLevelOf(tarp, signal.colour as StateColour);
   if (before === 'normal') Object.assign(row, { first_raised_at: event.at, checklist_done: '[]', escalated_at: null });

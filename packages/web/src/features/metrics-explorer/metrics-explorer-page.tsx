@@ -110,7 +110,12 @@ export function MetricsExplorerPage() {
             window={choices.window}
             value={choices.period}
             errors={data.period.errors}
-            onChange={(period) => change({ period })}
+            onChange={(period) =>
+              change((current) => ({
+                ...current,
+                period: typeof period === 'function' ? period(current.period) : period,
+              }))
+            }
           />
         </Box>
       </Paper>

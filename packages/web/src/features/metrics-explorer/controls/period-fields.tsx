@@ -8,7 +8,8 @@ interface PeriodFieldsProps {
   window: AggregateInterval;
   value: ExplorerPeriod;
   errors: CustomRangeErrors;
-  onChange(period: ExplorerPeriod): void;
+  /** a new period, or a change to the period as last chosen (two quick edits must not undo each other) */
+  onChange(period: ExplorerPeriod | ((current: ExplorerPeriod) => ExplorerPeriod)): void;
 }
 
 const CUSTOM = 'custom';
@@ -50,7 +51,10 @@ export function PeriodFields({ window, value, errors, onChange }: PeriodFieldsPr
             size="small"
             label={t(`period.${field}`)}
             value={value[field]}
-            onChange={(e) => onChange({ ...value, [field]: e.target.value })}
+            onChange={(e) => {
+              const date = e.target.value;
+              onChange((current) => ('start' in current ? { ...current, [field]: date } : current));
+            }}
             error={Boolean(errors[field])}
             helperText={errors[field] ? t(`period.errors.${errors[field]}`) : ' '}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
