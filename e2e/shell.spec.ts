@@ -264,9 +264,11 @@ test.describe('session expiry', () => {
   });
 
   test('opening the application with a revoked token shows the session-expired message', async ({ page, request }) => {
-    // Away from the dashboards, whose refreshes would find the revoked token before the test opens the app.
     await openShell(page, 'operator', '/file-manager');
     const { token } = await page.evaluate(() => JSON.parse(localStorage.getItem('vigil.session')!));
+    // The application closed first: open, its refreshes (the bell, the alarms' badge, the stream)
+    // could find the revoked token before the test opens it again.
+    await page.goto('about:blank');
     await request.post('/auth/api/v1/users/logout', { headers: auth(token) });
 
     await page.goto('/operational-state');
