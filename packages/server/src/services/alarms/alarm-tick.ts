@@ -58,8 +58,11 @@ async function escalateOverdue(trx: Transaction<Database>, now: string): Promise
     .orderBy('ack_deadline')
     .execute();
   const created: Created[] = [];
+  // one read of each project's levels, however many of its alarms are overdue
+  const levels = new Map<string, Awaited<ReturnType<typeof findTarpLevels>>>();
   for (const alarm of overdue) {
-    const level = (await findTarpLevels(trx, alarm.project_id)).find((l) => l.key === alarm.tarp_level);
+    if (!levels.has(alarm.project_id)) levels.set(alarm.project_id, await findTarpLevels(trx, alarm.project_id));
+    const level = levels.get(alarm.project_id)!.find((l) => l.key === alarm.tarp_level);
     const role = level?.escalate_to_role ?? null;
     await updateAlarm(trx, alarm.id, { escalated_at: now });
     await appendHistory(trx, [
