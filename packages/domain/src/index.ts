@@ -27,3 +27,4 @@ export * from './metric-catalogue.ts';
 export * from './site-map.ts';
 export * from './alarms.ts';
 export * from './alarm-report.ts';
+export * from './media.ts';

@@ -1,7 +1,16 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-export const SERVICE_NAMES = ['auth', 'ui', 'registry', 'ingest', 'metrics', 'rules', 'notifications'] as const;
+export const SERVICE_NAMES = [
+  'auth',
+  'ui',
+  'registry',
+  'ingest',
+  'metrics',
+  'rules',
+  'notifications',
+  'media',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const csv = (allowed: readonly string[]) =>
@@ -72,6 +81,16 @@ const envSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().optional(),
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(24).default(19),
+  /**
+   * An S3-compatible bucket for media files (ADR 0025): `https://[key:secret@]host[:port]/bucket[/prefix]`,
+   * path-style; without credentials in the URL the AWS SDK's own (AWS_ACCESS_KEY_ID…) apply. Unset,
+   * files live under DATA_DIR/media.
+   */
+  S3_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL naming the bucket' })
+    .refine((url) => new URL(url).pathname.split('/').filter(Boolean).length > 0, 'must name the bucket in its path')
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
 });
 
 /** The variables, with the checks that span several of them. */

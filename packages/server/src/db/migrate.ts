@@ -9,6 +9,7 @@ import * as entityPayloadTimes from './migrations/0007-entity-payload-times.ts';
 import * as evaluationBacklog from './migrations/0008-evaluation-backlog.ts';
 import * as siteImages from './migrations/0009-site-images.ts';
 import * as alarms from './migrations/0010-alarms.ts';
+import * as media from './migrations/0011-media.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0008-evaluation-backlog': evaluationBacklog,
   '0009-site-images': siteImages,
   '0010-alarms': alarms,
+  '0011-media': media,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

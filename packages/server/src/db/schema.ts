@@ -404,6 +404,60 @@ export interface AlarmHistoryTable {
   details: string;
 }
 
+export interface ThumbnailTypesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  auto_process: number;
+  /** JSON: ThumbnailDimension[] */
+  dimensions: string;
+  /** the project's own small-and-medium type, given to images created without one */
+  is_default: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface MediaFilesTable {
+  id: string;
+  project_id: string;
+  parent_id: string | null;
+  thumbnail_name: string | null;
+  original_filename: string;
+  label: string;
+  mime_type: string;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  /** JSON: string[] */
+  tags: string;
+  /** JSON object */
+  attrs: string;
+  description: string;
+  thumbnail_type_id: string | null;
+  storage_key: string | null;
+  is_uploaded: number;
+  processed_at: string | null;
+  upload_ticket_hash: string | null;
+  upload_expires_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  modified_by: string | null;
+  modified_at: string;
+}
+
+export type MediaTaskKind = 'process' | 'thumbnails';
+
+export interface MediaTasksTable {
+  id: string;
+  project_id: string;
+  file_id: string;
+  kind: MediaTaskKind;
+  status: 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -440,4 +494,7 @@ export interface Database {
   alarms: AlarmsTable;
   alarm_history: AlarmHistoryTable;
   entity_payload_times: EntityPayloadTimesTable;
+  thumbnail_types: ThumbnailTypesTable;
+  media_files: MediaFilesTable;
+  media_tasks: MediaTasksTable;
 }

@@ -24,8 +24,11 @@ export interface Actor {
   activeRole: Role | null;
 }
 
-/** Which tokens a route accepts: none needed, a session (default), or a password reset/invite token. */
-export type RouteAuth = 'public' | 'session' | 'password-token';
+/**
+ * Which tokens a route accepts: none needed, a session (default), a session when one is sent
+ * (`optional`: the route decides, e.g. public media files), or a password reset/invite token.
+ */
+export type RouteAuth = 'public' | 'session' | 'optional' | 'password-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,9 +56,10 @@ export function registerAuthHook(app: FastifyInstance) {
     const auth = request.routeOptions.config.auth ?? 'session';
     if (auth === 'public') return;
     const token = readToken(request);
+    if (!token && auth === 'optional') return;
     if (!token) throw unauthorized();
     const session = await findLiveToken(app.db, tokenHash(token), nowIso());
-    const accepted: TokenKind[] = auth === 'session' ? ['session'] : ['reset', 'invite'];
+    const accepted: TokenKind[] = auth === 'password-token' ? ['reset', 'invite'] : ['session'];
     if (!session || !accepted.includes(session.kind)) throw unauthorized(MESSAGES.invalidToken);
     const membership = session.dataContext
       ? await findMembership(app.db, session.dataContext, session.userId)

@@ -25,3 +25,4 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, 'NotFound', message);
 export const conflict = (message: string, details?: ErrorDetails) => new HttpError(409, 'Conflict', message, details);
 export const tooManyRequests = (message: string) => new HttpError(429, 'TooManyRequests', message);
+export const payloadTooLarge = (message: string) => new HttpError(413, 'PayloadTooLarge', message);

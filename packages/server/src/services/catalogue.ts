@@ -16,4 +16,5 @@ export const SERVICE_CATALOGUE: Record<ServiceName, ServiceInfo> = {
   metrics: { name: 'metrics-provider', title: 'Metrics provider', prefix: '/metrics-provider/api/v1' },
   rules: { name: 'rules-engine', title: 'Rules engine', prefix: '/rules-engine/api/v1' },
   notifications: { name: 'notifications-async', title: 'Notifications', prefix: '/notifications-async/api/v1' },
+  media: { name: 'media', title: 'Media files', prefix: '/media/api/v1' },
 };

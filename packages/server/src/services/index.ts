@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceName } from '../config.ts';
 import { authService } from './auth/routes.ts';
 import { ingestService } from './ingest/routes.ts';
+import { mediaService } from './media/routes.ts';
 import { metricsService } from './metrics/routes.ts';
 import { notificationsService } from './notifications/routes.ts';
 import { registryService } from './registry/routes.ts';
@@ -17,4 +18,5 @@ export const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
   metrics: metricsService,
   rules: rulesService,
   notifications: notificationsService,
+  media: mediaService,
 };

@@ -1,0 +1,146 @@
+import {
+  checkUriSchema,
+  MEDIA_MESSAGES,
+  mediaFileCreateBody,
+  mediaFilePatchBody,
+  mediaFileSchema,
+  uploadUrlSchema,
+} from '@vigil/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireProject } from '../../http/auth-hook.ts';
+import { validationError } from '../../http/errors.ts';
+import { listQuerySchema, selectFields } from '../../http/list-query.ts';
+import { booleanText, filterText, idParams, singleQuery } from '../registry/params.ts';
+import { makesThumbnails } from './image-processing.ts';
+import type { MediaContext } from './media-context.ts';
+import { taskPath } from './media-presenter.ts';
+
+const tags = ['media'];
+const fileListQuery = listQuerySchema.extend({
+  exclude_thumbnails: booleanText.optional(),
+  id: filterText.optional(),
+  label: filterText.optional(),
+  original_filename: filterText.optional(),
+  mime_type: filterText.optional(),
+});
+const filePage = z.object({
+  count: z.number(),
+  page: z.number(),
+  paginate_by: z.number(),
+  objects: z.array(mediaFileSchema.partial()),
+});
+
+/** Files of the caller's project (spec 001 §7): the record, its upload URL and its processing. */
+export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async (app, { media }) => {
+  const { files, uploads, tasks } = media;
+
+  /** The file, uploaded: processing and thumbnails need its bytes. */
+  async function uploadedFile(projectId: string, id: string) {
+    const row = await files.requireFile(projectId, id);
+    if (!row.is_uploaded) throw validationError(MEDIA_MESSAGES.notUploaded);
+    return row;
+  }
+
+  app.get(
+    '/files',
+    {
+      schema: {
+        tags,
+        querystring: fileListQuery,
+        response: { 200: filePage },
+        description: 'Uploaded files, newest first; exclude_thumbnails=false lists thumbnails too',
+      },
+    },
+    async (request) => files.list(requireProject(request).projectId, request.query),
+  );
+
+  app.get(
+    '/files/:id',
+    { schema: { tags, params: idParams, querystring: singleQuery, response: { 200: mediaFileSchema.partial() } } },
+    async (request) => {
+      const file = await files.get(requireProject(request).projectId, request.params.id);
+      const split = (v?: string) => v?.split(',').map((s) => s.trim());
+      return selectFields(file, split(request.query.fields), split(request.query.excluded_fields));
+    },
+  );
+
+  app.post(
+    '/files',
+    {
+      schema: {
+        tags,
+        body: mediaFileCreateBody,
+        response: { 201: mediaFileSchema },
+        description: 'Creates the record of a file before its bytes; 409 when its label or file name is taken',
+      },
+    },
+    async (request, reply) => reply.code(201).send(await files.create(requireProject(request), request.body)),
+  );
+
+  app.patch(
+    '/files/:id',
+    { schema: { tags, params: idParams, body: mediaFilePatchBody, response: { 200: mediaFileSchema } } },
+    async (request) => files.patch(requireProject(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/files/:id',
+    { schema: { tags, params: idParams, description: 'Deletes the file, its thumbnails and their bytes' } },
+    async (request, reply) => {
+      await files.remove(requireProject(request), request.params.id);
+      await uploads.discard(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/files/:id/upload-url',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: uploadUrlSchema },
+        description: 'Where to POST the bytes (multipart: the fields, then file), and how many have come',
+      },
+    },
+    async (request) => uploads.uploadUrl(requireProject(request), request.params.id),
+  );
+
+  app.get(
+    '/files/:id/process',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: mediaFileSchema },
+        description: 'Processes an uploaded file; public_url appears when done (poll the file until then)',
+      },
+    },
+    async (request) => {
+      const { projectId } = requireProject(request);
+      const row = await uploadedFile(projectId, request.params.id);
+      if (!row.processed_at) await tasks.process(row);
+      return files.get(projectId, row.id);
+    },
+  );
+
+  app.get(
+    '/files/:id/process-thumbnails',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: checkUriSchema },
+        description: "Starts making the thumbnails of the file's thumbnail type; poll check_uri",
+      },
+    },
+    async (request) => {
+      const row = await uploadedFile(requireProject(request).projectId, request.params.id);
+      if (!makesThumbnails(row.mime_type))
+        throw validationError('Thumbnails are made of jpg, jpeg, png and gif images');
+      if (!row.thumbnail_type_id) throw validationError('The file has no thumbnail type');
+      return { check_uri: taskPath(await tasks.thumbnails(row)) };
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { mediaService } from './media-service.ts';
+import { mediaStore } from './media-store.ts';
+import { mediaTasks } from './media-tasks.ts';
+import { createMediaStorage } from './storage/media-storage.ts';
+import { uploadService } from './upload-service.ts';
+
+/** The media service's parts, made once per server and shared by its route files. */
+export function mediaContext(app: FastifyInstance) {
+  const store = mediaStore(app.db);
+  const storage = createMediaStorage(app.config);
+  const files = mediaService(store, storage);
+  return {
+    store,
+    storage,
+    files,
+    uploads: uploadService(store, storage, files, app.config.DATA_DIR),
+    tasks: mediaTasks(store, storage, app.log),
+  };
+}
+
+export type MediaContext = ReturnType<typeof mediaContext>;

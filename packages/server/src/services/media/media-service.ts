@@ -1,0 +1,210 @@
+import {
+  DEFAULT_THUMBNAIL_DIMENSIONS,
+  isPublicMedia,
+  MEDIA_MESSAGES,
+  mediaMessage,
+  type MediaFile,
+  type MediaFilePatchBody,
+  type ThumbnailTypeCreateBody,
+  type mediaFileCreateBody,
+} from '@vigil/domain';
+import type { z } from 'zod';
+import type { ProjectActor } from '../../http/auth-hook.ts';
+import { conflict, forbidden, notFound, validationError } from '../../http/errors.ts';
+import { listBody, parseListQuery, type ListQueryInput } from '../../http/list-query.ts';
+import { newId, nowIso, toFlag, toJson } from '../../db/values.ts';
+import { declaredTypeProblem } from './declared-type.ts';
+import { makesThumbnails } from './image-processing.ts';
+import { presentMediaFile, presentThumbnailType } from './media-presenter.ts';
+import { MEDIA_FILE_LIST, type MediaFileRow, type MediaStore } from './media-store.ts';
+import type { MediaStorage } from './storage/media-storage.ts';
+
+/** A record whose upload has not finished after a day is abandoned: it no longer holds its name. */
+const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
+
+/** Roles that rename, tag and delete anybody's files; others only their own (ADR 0006). */
+const CURATORS = ['Administrator', 'Manager'];
+
+/** The names a file is known by: duplicates are compared on both, trimmed (spec 001 §5). */
+const namesOf = (...names: Array<string | undefined>) => [
+  ...new Set(names.filter((n): n is string => !!n).map((n) => n.trim())),
+];
+
+/** Files, their records and thumbnail types (ADR 0025); bytes go through the upload service. */
+export function mediaService(store: MediaStore, storage: MediaStorage) {
+  async function present(row: MediaFileRow): Promise<MediaFile> {
+    return presentMediaFile(row, await store.thumbnailsOf([row.id]));
+  }
+
+  async function requireFile(projectId: string, id: string): Promise<MediaFileRow> {
+    const row = await store.find(projectId, id);
+    if (!row) throw notFound(mediaMessage(MEDIA_MESSAGES.retrieveFailed, { id }));
+    return row;
+  }
+
+  function requireCurator(actor: ProjectActor, row: MediaFileRow) {
+    const isCurator = actor.activeRole && CURATORS.includes(actor.activeRole.name);
+    if (!isCurator && row.created_by !== actor.username) throw forbidden();
+  }
+
+  async function removeAbandoned(projectId: string) {
+    const stale = await store.abandoned(projectId, new Date(Date.now() - ABANDONED_AFTER_MS).toISOString());
+    await storage.remove(
+      await store.remove(
+        projectId,
+        stale.map((r) => r.id),
+      ),
+    );
+  }
+
+  /** The project's own small-and-medium type, made on first use: images without a type get it. */
+  async function defaultThumbnailType(actor: ProjectActor): Promise<string> {
+    const existing = await store.defaultThumbnailType(actor.projectId);
+    if (existing) return existing.id;
+    const id = newId();
+    await store.insertThumbnailType({
+      id,
+      project_id: actor.projectId,
+      name: 'Default',
+      auto_process: 1,
+      dimensions: toJson(DEFAULT_THUMBNAIL_DIMENSIONS),
+      is_default: 1,
+      created_by: actor.username,
+      created_at: nowIso(),
+    });
+    return id;
+  }
+
+  async function requireThumbnailType(projectId: string, id: string | null) {
+    if (id && !(await store.thumbnailType(projectId, id))) {
+      throw validationError('Invalid thumbnail type', { thumbnail_type: ['No such thumbnail type'] });
+    }
+  }
+
+  return {
+    present,
+    requireFile,
+
+    /** Uploaded files only (spec 001 §2), newest first, with their thumbnails. */
+    async list(projectId: string, input: ListQueryInput & { exclude_thumbnails?: string }) {
+      const { exclude_thumbnails, ...rest } = input;
+      const query = parseListQuery(rest, MEDIA_FILE_LIST);
+      const { count, rows } = await store.listUploaded(projectId, query, exclude_thumbnails !== 'false');
+      const thumbnails = await store.thumbnailsOf(rows.map((r) => r.id));
+      const byParent = Map.groupBy(thumbnails, (t) => t.parent_id!);
+      return listBody(
+        query,
+        count,
+        rows.map((row) => presentMediaFile(row, byParent.get(row.id) ?? [])),
+      );
+    },
+
+    async get(projectId: string, id: string) {
+      return present(await requireFile(projectId, id));
+    },
+
+    /** The record before its bytes; 409 when its label or file name is taken (spec 001 §5). */
+    async create(actor: ProjectActor, body: z.output<typeof mediaFileCreateBody>): Promise<MediaFile> {
+      const label = body.label ?? body.original_filename;
+      const problem = declaredTypeProblem(body.original_filename, body.mime_type);
+      if (problem) throw validationError('Invalid file type', { mime_type: [problem] });
+      await requireThumbnailType(actor.projectId, body.thumbnail_type);
+      await removeAbandoned(actor.projectId);
+      if ((await store.sameNames(actor.projectId, namesOf(label, body.original_filename))).length > 0) {
+        throw conflict(MEDIA_MESSAGES.conflictOnAdd);
+      }
+      const now = nowIso();
+      const thumbnailType =
+        body.thumbnail_type ?? (makesThumbnails(body.mime_type) ? await defaultThumbnailType(actor) : null);
+      const row = {
+        id: newId(),
+        project_id: actor.projectId,
+        parent_id: null,
+        thumbnail_name: null,
+        original_filename: body.original_filename,
+        label,
+        mime_type: body.mime_type,
+        size: null,
+        width: null,
+        height: null,
+        tags: toJson(namesOf(...body.tags)),
+        attrs: toJson(body.attrs),
+        description: body.description,
+        thumbnail_type_id: thumbnailType,
+        storage_key: null,
+        is_uploaded: toFlag(false),
+        processed_at: null,
+        upload_ticket_hash: null,
+        upload_expires_at: null,
+        created_by: actor.username,
+        created_at: now,
+        modified_by: actor.username,
+        modified_at: now,
+      };
+      await store.insert(row);
+      return presentMediaFile(row, []);
+    },
+
+    /** Rename, tags, attrs, description, thumbnail type: only the fields sent. */
+    async patch(actor: ProjectActor, id: string, body: MediaFilePatchBody): Promise<MediaFile> {
+      const row = await requireFile(actor.projectId, id);
+      if (row.parent_id) throw validationError('A thumbnail is changed through its file');
+      requireCurator(actor, row);
+      if (body.label !== undefined && body.label !== row.label) {
+        if ((await store.sameNames(actor.projectId, [body.label], id)).length > 0) {
+          throw conflict(MEDIA_MESSAGES.duplicateName);
+        }
+      }
+      if (body.thumbnail_type !== undefined) await requireThumbnailType(actor.projectId, body.thumbnail_type);
+      const attrs = body.attrs && toJson(body.attrs);
+      await store.update(actor.projectId, id, {
+        ...(body.label !== undefined ? { label: body.label } : {}),
+        ...(body.tags !== undefined ? { tags: toJson(namesOf(...body.tags)) } : {}),
+        ...(attrs !== undefined ? { attrs } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.thumbnail_type !== undefined ? { thumbnail_type_id: body.thumbnail_type } : {}),
+        modified_by: actor.username,
+        modified_at: nowIso(),
+      });
+      // A thumbnail is as public as its file.
+      if (body.attrs) await store.updateThumbnailAttrs(id, toJson({ is_public: isPublicMedia(body.attrs) }));
+      return present(await requireFile(actor.projectId, id));
+    },
+
+    /** The record, its thumbnails and their bytes. */
+    async remove(actor: ProjectActor, id: string): Promise<void> {
+      const row = await requireFile(actor.projectId, id);
+      if (row.parent_id) throw validationError('A thumbnail is deleted with its file');
+      requireCurator(actor, row);
+      await storage.remove(await store.remove(actor.projectId, [id]));
+    },
+
+    async thumbnailTypes(projectId: string) {
+      return { objects: (await store.thumbnailTypes(projectId)).map(presentThumbnailType) };
+    },
+
+    async createThumbnailType(actor: ProjectActor, body: ThumbnailTypeCreateBody) {
+      const row = {
+        id: newId(),
+        project_id: actor.projectId,
+        name: body.name,
+        auto_process: toFlag(body.auto_process),
+        dimensions: toJson(body.dimensions),
+        is_default: toFlag(false),
+        created_by: actor.username,
+        created_at: nowIso(),
+      };
+      await store.insertThumbnailType(row);
+      return presentThumbnailType(row);
+    },
+
+    async removeThumbnailType(actor: ProjectActor, id: string) {
+      const row = await store.thumbnailType(actor.projectId, id);
+      if (!row) throw notFound(mediaMessage(MEDIA_MESSAGES.thumbnailTypeDeleteFailed, { id }));
+      if (row.is_default) throw validationError("The project's default thumbnail type stays");
+      await store.removeThumbnailType(actor.projectId, id);
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof mediaService>;

@@ -1,0 +1,182 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { MediaFilesTable, MediaTasksTable, ThumbnailTypesTable } from '../../db/schema.ts';
+import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+
+export type MediaFileRow = Selectable<MediaFilesTable>;
+export type ThumbnailTypeRow = Selectable<ThumbnailTypesTable>;
+export type MediaTaskRow = Selectable<MediaTasksTable>;
+
+/** Files as `GET files/` lists them: wire name → column. */
+export const MEDIA_FILE_LIST: ListSpec = {
+  columns: {
+    id: 'id',
+    label: 'label',
+    original_filename: 'original_filename',
+    mime_type: 'mime_type',
+    size: 'size',
+    created_at: 'created_at',
+    modified_at: 'modified_at',
+  },
+  filters: ['id', 'label', 'original_filename', 'mime_type'],
+  ranges: ['created_at', 'modified_at'],
+  defaultOrdering: '-created_at',
+  tieBreaker: 'id',
+};
+
+/** All SQL of the media service (ADR 0025). */
+export function mediaStore(db: Db) {
+  return {
+    async listUploaded(projectId: string, query: ListQuery, excludeThumbnails: boolean) {
+      let qb = db
+        .selectFrom('media_files')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('is_uploaded', '=', 1);
+      if (excludeThumbnails) qb = qb.where('parent_id', 'is', null);
+      return runListQuery(qb, query, MEDIA_FILE_LIST);
+    },
+
+    find(projectId: string, id: string): Promise<MediaFileRow | undefined> {
+      return db
+        .selectFrom('media_files')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** A file by id alone, for serving its bytes (public files need no project). */
+    findAnywhere(id: string): Promise<MediaFileRow | undefined> {
+      return db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The thumbnails of some files, to nest in their answers. */
+    thumbnailsOf(parentIds: readonly string[]): Promise<MediaFileRow[]> {
+      if (parentIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('media_files')
+        .selectAll()
+        .where('parent_id', 'in', [...parentIds])
+        .orderBy('width', 'asc')
+        .execute();
+    },
+
+    /** Files (not thumbnails) whose label or original name is one of `names`, other than `exceptId`. */
+    sameNames(projectId: string, names: readonly string[], exceptId?: string) {
+      let qb = db
+        .selectFrom('media_files')
+        .select(['id', 'label', 'original_filename'])
+        .where('project_id', '=', projectId)
+        .where('parent_id', 'is', null)
+        .where((eb) => eb.or([eb('label', 'in', [...names]), eb('original_filename', 'in', [...names])]));
+      if (exceptId) qb = qb.where('id', '!=', exceptId);
+      return qb.execute();
+    },
+
+    /** Records whose upload never finished, created before `before`: abandoned, so they free their names. */
+    abandoned(projectId: string, before: string) {
+      return db
+        .selectFrom('media_files')
+        .select(['id', 'storage_key'])
+        .where('project_id', '=', projectId)
+        .where('is_uploaded', '=', 0)
+        .where('created_at', '<', before)
+        .execute();
+    },
+
+    async insert(row: Insertable<MediaFilesTable>) {
+      await db.insertInto('media_files').values(row).execute();
+    },
+
+    async update(projectId: string, id: string, changes: Updateable<MediaFilesTable>) {
+      await db
+        .updateTable('media_files')
+        .set(changes)
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Sets attrs.is_public of a file's thumbnails to the file's. */
+    async updateThumbnailAttrs(parentId: string, attrs: string) {
+      await db.updateTable('media_files').set({ attrs }).where('parent_id', '=', parentId).execute();
+    },
+
+    /** Deletes files (their thumbnails go with them) and answers the storage keys they held. */
+    async remove(projectId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('media_files')
+        .select('storage_key')
+        .where('project_id', '=', projectId)
+        .where((eb) => eb.or([eb('id', 'in', [...ids]), eb('parent_id', 'in', [...ids])]))
+        .execute();
+      await db
+        .deleteFrom('media_files')
+        .where('project_id', '=', projectId)
+        .where((eb) => eb.or([eb('parent_id', 'in', [...ids]), eb('id', 'in', [...ids])]))
+        .execute();
+      return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
+    },
+
+    thumbnailType(projectId: string, id: string): Promise<ThumbnailTypeRow | undefined> {
+      return db
+        .selectFrom('thumbnail_types')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    thumbnailTypes(projectId: string): Promise<ThumbnailTypeRow[]> {
+      return db
+        .selectFrom('thumbnail_types')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .orderBy('created_at')
+        .execute();
+    },
+
+    defaultThumbnailType(projectId: string): Promise<ThumbnailTypeRow | undefined> {
+      return db
+        .selectFrom('thumbnail_types')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('is_default', '=', 1)
+        .executeTakeFirst();
+    },
+
+    async insertThumbnailType(row: Insertable<ThumbnailTypesTable>) {
+      await db.insertInto('thumbnail_types').values(row).execute();
+    },
+
+    async removeThumbnailType(projectId: string, id: string) {
+      const result = await db
+        .deleteFrom('thumbnail_types')
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async insertTask(row: Insertable<MediaTasksTable>) {
+      await db.insertInto('media_tasks').values(row).execute();
+    },
+
+    async updateTask(id: string, changes: Updateable<MediaTasksTable>) {
+      await db.updateTable('media_tasks').set(changes).where('id', '=', id).execute();
+    },
+
+    task(projectId: string, id: string): Promise<MediaTaskRow | undefined> {
+      return db
+        .selectFrom('media_tasks')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type MediaStore = ReturnType<typeof mediaStore>;
