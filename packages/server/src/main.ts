@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { seedDemoMedia } from './demo/seed-media.ts';
 import { startDemoData, type DemoData } from './demo/simulator.ts';
 
 async function main() {
@@ -19,7 +20,9 @@ async function main() {
   const { db, dialect } = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(db);
   const app = await buildApp(config, db, dialect);
-  if (config.seedDemo) await seedDemoIfEmpty(db, { passwordCost: config.PASSWORD_HASH_COST, log: app.log });
+  if (config.seedDemo && (await seedDemoIfEmpty(db, { passwordCost: config.PASSWORD_HASH_COST, log: app.log }))) {
+    await seedDemoMedia(app);
+  }
 
   let demo: DemoData | undefined;
   let closing = false;

@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { mediaFileCreateBody, type Attachment } from '@vigil/domain';
+import { toJson } from '../db/values.ts';
+import type { ProjectActor } from '../http/auth-hook.ts';
+import { mediaContext } from '../services/media/media-context.ts';
+import { demoMediaFiles } from './demo-media-files.ts';
+import { DEMO_PROJECTS } from './site.ts';
+
+/** The instrument of each demo project whose entity dashboard shows attachments. */
+export const ATTACHMENT_DEVICE_EID = 'PZ-01';
+
+/**
+ * Puts the demo's files in each project's media library through the media service itself (record,
+ * upload, type check, processing, thumbnails), and attaches the crest photo and the inspection
+ * report to one piezometer.
+ */
+export async function seedDemoMedia(app: FastifyInstance): Promise<void> {
+  const media = mediaContext(app);
+  try {
+    for (const project of DEMO_PROJECTS) {
+      const row = await app.db.selectFrom('projects').select('id').where('name', '=', project.name).executeTakeFirst();
+      const admin = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
+      if (!row || !admin) continue;
+      const actor: ProjectActor = {
+        tokenId: '',
+        tokenKind: 'session',
+        userId: admin.id,
+        username: 'admin',
+        projectId: row.id,
+        profileId: '',
+        roles: [],
+        activeRole: { id: '', name: 'Administrator' },
+      };
+      const attachments: Attachment[] = [];
+      const files = await demoMediaFiles(project.slug, project.name, project.crossSectionsSettings.defaultDistanceUnit);
+      for (const file of files) {
+        const created = await media.files.create(
+          actor,
+          mediaFileCreateBody.parse({
+            original_filename: file.filename,
+            mime_type: file.mimeType,
+            tags: file.tags,
+            description: file.description,
+          }),
+        );
+        const { fields } = await media.uploads.uploadUrl(actor, created.id);
+        await media.uploads.receive(created.id, fields, Readable.from([file.bytes]));
+        await media.tasks.process((await media.store.find(row.id, created.id))!);
+        const processed = await media.files.get(row.id, created.id);
+        const type = file.mimeType === 'application/pdf' ? 'pdf' : file.mimeType === 'image/jpeg' ? 'image' : null;
+        if (type && processed.public_url) {
+          attachments.push({
+            type,
+            public_url: processed.public_url,
+            label: file.description,
+            original_filename: file.filename,
+          });
+        }
+      }
+      await media.tasks.idle();
+      await app.db
+        .updateTable('monitored_entities')
+        .set({ attachments: toJson(attachments) })
+        .where('project_id', '=', row.id)
+        .where('eid', '=', ATTACHMENT_DEVICE_EID)
+        .execute();
+    }
+  } finally {
+    await media.storage.close();
+  }
+}
