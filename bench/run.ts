@@ -131,12 +131,14 @@ if (process.env.BENCH_DASHBOARD !== 'off') {
 // demo's piezometers (BENCH_HEATMAP=off skips it). Issue 19's (about two minutes): a state-map card of
 // 2,000 devices drawn with its clusters and zoomed in, and the map's chunk (BENCH_MAP=off skips it).
 // Issue 20's (seconds): a simulated steady hour of the demo's alarms (BENCH_ALARMS=off skips it).
+// Issue 21's (about a minute): 5 MB JPEG uploads and the list of 1,000 files (BENCH_MEDIA=off skips it).
 // Each in its own process too.
 for (const [variable, file] of [
   ['BENCH_ZOOM', 'chart-zoom.ts'],
   ['BENCH_HEATMAP', 'heatmap.ts'],
   ['BENCH_MAP', 'state-map.ts'],
   ['BENCH_ALARMS', 'alarm-hour.ts'],
+  ['BENCH_MEDIA', 'media.ts'],
 ] as const) {
   if (process.env[variable] === 'off') continue;
   execFileSync(process.execPath, [join(import.meta.dirname, file)], {
