@@ -100,6 +100,23 @@ test('a device opens its detail panel, and Show Entity Dashboard shows its detai
   await saveScreens(page, 'dashboards-entity');
 });
 
+test("an instrument's entity dashboard shows its attachments: the site photo as a picture, the report as a link", async ({
+  page,
+  request,
+}) => {
+  const admin = await adminIn(request, CERRO_AZUL);
+  const device = await instrumentByEid(request, admin.token, 'PZ-01');
+  await openShell(page, 'admin');
+  await page.goto(`/safety-state/device/instrument/${device.id}`);
+  const attachments = card(page, 'Details').getByRole('group', { name: 'Attachments' });
+  const photo = attachments.getByRole('img', { name: /crest/i });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  const report = attachments.getByRole('link', { name: 'The latest routine inspection' });
+  const response = await request.get((await report.getAttribute('href'))!);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+});
+
 test('a manager adds a card to a new page, moves it, and after a reload it is still there', async ({
   page,
   request,

@@ -1,14 +1,11 @@
-import { Box, Chip, Link, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Stack, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import type { DeviceProfile } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { CardFrame } from '../cards/card-frame.tsx';
 import { DeviceBadges } from '../cards/device-badges.tsx';
+import { AttachmentList, shownAttachments } from './attachment-list.tsx';
 import { DeviceStates } from './device-states.tsx';
-
-/** Attachments that count (spec 001 §5): images, PDFs and videos with a public URL. */
-const shownAttachments = (device: DeviceProfile) =>
-  device.attachments.filter((a) => ['image', 'pdf', 'video'].includes(a.type) && a.public_url);
 
 /** The details card of an entity dashboard (spec 001 §2, §3). */
 export function DetailsCard({ device }: { device: DeviceProfile }) {
@@ -59,16 +56,7 @@ export function DetailsCard({ device }: { device: DeviceProfile }) {
             <Chip key={label} label={label} size="small" />
           ))}
         </Stack>
-        {attachments.length > 0 && (
-          <Box sx={{ mt: 1 }}>
-            <Typography variant="subtitle2">{t('details.attachments')}</Typography>
-            {attachments.map((a) => (
-              <Link key={a.public_url} href={a.public_url} target="_blank" rel="noopener" sx={{ display: 'block' }}>
-                {a.label || a.original_filename}
-              </Link>
-            ))}
-          </Box>
-        )}
+        {attachments.length > 0 && <AttachmentList attachments={attachments} />}
       </Box>
     </CardFrame>
   );
