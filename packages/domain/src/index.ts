@@ -28,3 +28,7 @@ export * from './site-map.ts';
 export * from './alarms.ts';
 export * from './alarm-report.ts';
 export * from './media.ts';
+export * from './journal.ts';
+export * from './units.ts';
+export * from './weather.ts';
+export * from './weather-conditions.ts';

@@ -16,3 +16,11 @@ export function assignableRoleNames(actorRole: string | undefined): readonly Rol
 export function defaultRoleFor<R extends { name: string }>(roles: readonly R[]): R | undefined {
   return roles.find((r) => r.name === 'Operator') ?? roles.find((r) => r.name !== 'Administrator');
 }
+
+/**
+ * Roles that change and delete what others wrote (media files, journal entries, manual readings) and
+ * delete journals; everyone else changes only their own (ADR 0006).
+ */
+export const CURATOR_ROLES: readonly RoleName[] = ['Administrator', 'Manager'];
+export const isCurator = (roleName: string | undefined | null) =>
+  !!roleName && (CURATOR_ROLES as readonly string[]).includes(roleName);

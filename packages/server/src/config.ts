@@ -10,6 +10,8 @@ export const SERVICE_NAMES = [
   'rules',
   'notifications',
   'media',
+  'journal',
+  'weather',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -91,6 +93,15 @@ const envSchema = z.object({
     .refine((url) => new URL(url).pathname.split('/').filter(Boolean).length > 0, 'must name the bucket in its path')
     .optional(),
   S3_REGION: z.string().default('us-east-1'),
+  /**
+   * Open-Meteo's forecast endpoint, e.g. `https://api.open-meteo.com/v1/forecast` (ADR 0026). Unset,
+   * the weather comes from the site's own meteorological stations only.
+   */
+  WEATHER_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** how long a call to the weather provider may take before the station answers instead */
+  WEATHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5_000),
+  /** how far from the point asked about a meteorological station still speaks for it */
+  WEATHER_STATION_RADIUS_KM: z.coerce.number().positive().max(20_000).default(50),
 });
 
 /** The variables, with the checks that span several of them. */

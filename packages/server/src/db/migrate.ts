@@ -10,6 +10,7 @@ import * as evaluationBacklog from './migrations/0008-evaluation-backlog.ts';
 import * as siteImages from './migrations/0009-site-images.ts';
 import * as alarms from './migrations/0010-alarms.ts';
 import * as media from './migrations/0011-media.ts';
+import * as journal from './migrations/0012-journal.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0009-site-images': siteImages,
   '0010-alarms': alarms,
   '0011-media': media,
+  '0012-journal': journal,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

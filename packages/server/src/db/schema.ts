@@ -458,6 +458,82 @@ export interface MediaTasksTable {
   updated_at: string;
 }
 
+export interface JournalsTable {
+  id: string;
+  project_id: string;
+  title: string;
+  description: string;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+}
+
+export interface JournalEntriesTable {
+  id: string;
+  project_id: string;
+  journal_id: string;
+  title: string;
+  text: string;
+  occurred_at: string;
+  author: string | null;
+  /** JSON: string[] */
+  tags: string;
+  /** JSON: string[] */
+  monitored_entity_ids: string;
+  /** JSON: media file ids */
+  attachments: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface JournalEntryHistoryTable {
+  id: string;
+  entry_id: string;
+  action: 'created' | 'updated';
+  at: string;
+  user_name: string | null;
+  /** JSON: [{field, old, new}] */
+  changes: string;
+}
+
+export interface DataSessionsTable {
+  id: string;
+  project_id: string;
+  title: string;
+  started_at: string;
+  ended_at: string | null;
+  author: string | null;
+  status: 'open' | 'submitted';
+}
+
+export interface ManualReadingsTable {
+  id: string;
+  project_id: string;
+  data_session_id: string;
+  entity_id: string;
+  /** '' when the reading is not of a data point */
+  data_point_id: string;
+  read_at: string;
+  /** JSON: the raw metrics as entered, or as last corrected */
+  raw_metrics: string;
+  entered_by: string | null;
+  entered_at: string;
+  corrected_by: string | null;
+  corrected_at: string | null;
+}
+
+export interface ManualReadingHistoryTable {
+  id: string;
+  reading_id: string;
+  action: 'entered' | 'corrected';
+  at: string;
+  user_name: string | null;
+  /** JSON: the raw metrics this action set */
+  raw_metrics: string;
+  reason: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -497,4 +573,10 @@ export interface Database {
   thumbnail_types: ThumbnailTypesTable;
   media_files: MediaFilesTable;
   media_tasks: MediaTasksTable;
+  journals: JournalsTable;
+  journal_entries: JournalEntriesTable;
+  journal_entry_history: JournalEntryHistoryTable;
+  data_sessions: DataSessionsTable;
+  manual_readings: ManualReadingsTable;
+  manual_reading_history: ManualReadingHistoryTable;
 }

@@ -17,4 +17,6 @@ export const SERVICE_CATALOGUE: Record<ServiceName, ServiceInfo> = {
   rules: { name: 'rules-engine', title: 'Rules engine', prefix: '/rules-engine/api/v1' },
   notifications: { name: 'notifications-async', title: 'Notifications', prefix: '/notifications-async/api/v1' },
   media: { name: 'media', title: 'Media files', prefix: '/media/api/v1' },
+  weather: { name: 'weather', title: 'Weather', prefix: '/weather/api/v1' },
+  journal: { name: 'inmt-journal', title: 'Journal', prefix: '/inmt-journal/api/v1' },
 };

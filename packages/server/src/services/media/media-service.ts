@@ -1,5 +1,6 @@
 import {
   DEFAULT_THUMBNAIL_DIMENSIONS,
+  isCurator,
   isPublicMedia,
   MEDIA_MESSAGES,
   mediaMessage,
@@ -22,9 +23,6 @@ import type { MediaStorage } from './storage/media-storage.ts';
 /** A record whose upload has not finished after a day is abandoned: it no longer holds its name. */
 const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
 
-/** Roles that rename, tag and delete anybody's files; others only their own (ADR 0006). */
-const CURATORS = ['Administrator', 'Manager'];
-
 /** The names a file is known by: duplicates are compared on both, trimmed (spec 001 §5). */
 const namesOf = (...names: Array<string | undefined>) => [
   ...new Set(names.filter((n): n is string => !!n).map((n) => n.trim())),
@@ -43,8 +41,7 @@ export function mediaService(store: MediaStore, storage: MediaStorage) {
   }
 
   function requireCurator(actor: ProjectActor, row: MediaFileRow) {
-    const isCurator = actor.activeRole && CURATORS.includes(actor.activeRole.name);
-    if (!isCurator && row.created_by !== actor.username) throw forbidden();
+    if (!isCurator(actor.activeRole?.name) && row.created_by !== actor.username) throw forbidden();
   }
 
   async function removeAbandoned(projectId: string) {

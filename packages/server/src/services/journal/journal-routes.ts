@@ -1,0 +1,112 @@
+import {
+  journalCreateBody,
+  journalEntryCreateBody,
+  journalEntryHistoryItemSchema,
+  journalEntryPatchBody,
+  journalEntrySchema,
+  journalPatchBody,
+  journalSchema,
+} from '@vigil/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireProject } from '../../http/auth-hook.ts';
+import { listQuerySchema } from '../../http/list-query.ts';
+import { filterText, idParams } from '../registry/params.ts';
+import { journalService } from './journal-service.ts';
+import { journalStore } from './journal-store.ts';
+
+const tags = ['journal'];
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number(), page: z.number(), paginate_by: z.number(), objects: z.array(item) });
+const journalListQuery = listQuerySchema.extend({ id: filterText.optional(), title: filterText.optional() });
+const entryListQuery = listQuerySchema.extend({
+  id: filterText.optional(),
+  journal: filterText.optional(),
+  author: filterText.optional(),
+  device: filterText.optional(),
+  tag: filterText.optional(),
+  search: filterText.optional(),
+});
+
+/**
+ * Journals and their entries (spec 001 §7, DESIGN §3.1): every member reads and writes entries;
+ * administrators and managers make and delete journals and change anyone's entries (ADR 0006).
+ */
+export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const journals = journalService(journalStore(app.db));
+
+  app.get(
+    '/journals',
+    { schema: { tags, querystring: journalListQuery, response: { 200: page(journalSchema.partial()) } } },
+    async (request) => journals.listJournals(requireProject(request).projectId, request.query),
+  );
+  app.post(
+    '/journals',
+    { schema: { tags, body: journalCreateBody, response: { 201: journalSchema } } },
+    async (request, reply) => reply.code(201).send(await journals.createJournal(requireProject(request), request.body)),
+  );
+  app.get('/journals/:id', { schema: { tags, params: idParams, response: { 200: journalSchema } } }, async (request) =>
+    journals.journal(requireProject(request).projectId, request.params.id),
+  );
+  app.patch(
+    '/journals/:id',
+    { schema: { tags, params: idParams, body: journalPatchBody, response: { 200: journalSchema } } },
+    async (request) => journals.patchJournal(requireProject(request), request.params.id, request.body),
+  );
+  app.delete('/journals/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    await journals.deleteJournal(requireProject(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/journal-entries',
+    {
+      schema: {
+        tags,
+        querystring: entryListQuery,
+        response: { 200: page(journalEntrySchema.partial()) },
+        description: 'Entries newest first: journal=, occurred_at.from_time/to_time, device=, tag=, search=',
+      },
+    },
+    async (request) => journals.listEntries(requireProject(request).projectId, request.query),
+  );
+  app.post(
+    '/journal-entries',
+    { schema: { tags, body: journalEntryCreateBody, response: { 201: journalEntrySchema } } },
+    async (request, reply) => reply.code(201).send(await journals.createEntry(requireProject(request), request.body)),
+  );
+  app.get(
+    '/journal-entries/:id',
+    { schema: { tags, params: idParams, response: { 200: journalEntrySchema } } },
+    async (request) => journals.entry(requireProject(request).projectId, request.params.id),
+  );
+  app.patch(
+    '/journal-entries/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: journalEntryPatchBody,
+        response: { 200: journalEntrySchema },
+        description: 'Changes only the fields sent; the change is kept in the history',
+      },
+    },
+    async (request) => journals.patchEntry(requireProject(request), request.params.id, request.body),
+  );
+  app.delete('/journal-entries/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    await journals.deleteEntry(requireProject(request), request.params.id);
+    return reply.code(204).send();
+  });
+  app.get(
+    '/journal-entries/:id/history',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: z.object({ objects: z.array(journalEntryHistoryItemSchema) }) },
+        description: 'Every change: who, when, which fields, old and new values',
+      },
+    },
+    async (request) => journals.entryHistory(requireProject(request).projectId, request.params.id),
+  );
+};
