@@ -130,3 +130,36 @@ export const dataSessionPatchBody = z.strictObject({
   status: z.literal('submitted').optional(),
 });
 export type DataSessionPatchBody = z.infer<typeof dataSessionPatchBody>;
+
+/** A manual reading as its data session lists it: what was entered, by whom, and its last correction. */
+export const manualReadingSchema = z.object({
+  id: z.string(),
+  data_session: z.string(),
+  monitored_entity_id: z.string(),
+  data_point_id: z.string().nullable(),
+  read_at: z.string(),
+  raw_metrics: z.record(z.string(), z.number()),
+  entered_by: z.string().nullable(),
+  entered_at: z.string(),
+  corrected_by: z.string().nullable(),
+  corrected_at: z.string().nullable(),
+});
+export type ManualReading = z.infer<typeof manualReadingSchema>;
+
+/** `PATCH manual-readings/{id}`: the corrected raw values, and why. */
+export const manualReadingCorrectionBody = z.strictObject({
+  raw_metrics: z.record(z.string().max(64), z.number()).refine((m) => Object.keys(m).length > 0, 'Give a value'),
+  reason: z.string().trim().min(1, 'Say why the reading is corrected').max(1000),
+});
+export type ManualReadingCorrectionBody = z.infer<typeof manualReadingCorrectionBody>;
+
+/** One record of a manual reading's history: entered, then each correction with its old values kept. */
+export const manualReadingHistoryItemSchema = z.object({
+  id: z.string(),
+  action: z.enum(['entered', 'corrected']),
+  at: z.string(),
+  user: z.string().nullable(),
+  raw_metrics: z.record(z.string(), z.number()),
+  reason: z.string().nullable(),
+});
+export type ManualReadingHistoryItem = z.infer<typeof manualReadingHistoryItemSchema>;

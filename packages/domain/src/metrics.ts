@@ -40,7 +40,29 @@ export const metricName = z
   .regex(new RegExp(`^(?:(?:${READING_GROUPS.join('|')})\\.)?${metricKey}$`), 'Use group.key or key');
 
 /** Wire names a reading can be selected by (`fields`), besides dotted metric keys such as `raw_metrics.pressure`. */
-export const READING_FIELDS = ['monitored_entity_id', 'data_point_id', 'read_at', 'received_at', ...READING_GROUPS];
+export const READING_FIELDS = [
+  'monitored_entity_id',
+  'data_point_id',
+  'read_at',
+  'received_at',
+  'source',
+  'manual',
+  ...READING_GROUPS,
+];
+
+/** Where a reading came from: a device (logger, MQTT, the simulator), or entered by hand (ADR 0027). */
+export const READING_SOURCES = ['device', 'manual'] as const;
+
+/** Who entered a manual reading and when, and its last correction. */
+export const manualReadingInfoSchema = z.object({
+  id: z.string(),
+  data_session: z.string(),
+  entered_by: z.string().nullable(),
+  entered_at: z.string(),
+  corrected_by: z.string().nullable(),
+  corrected_at: z.string().nullable(),
+});
+export type ManualReadingInfo = z.infer<typeof manualReadingInfoSchema>;
 const readingField = z
   .string()
   .regex(new RegExp(`^(?:${READING_FIELDS.join('|')})(?:\\.${metricKey})?$`), 'Unknown field');
@@ -53,6 +75,9 @@ export const metricReadingSchema = z.object({
   data_point_id: z.string().nullable(),
   read_at: z.string(),
   received_at: z.string(),
+  source: z.enum(READING_SOURCES),
+  /** for a manual reading, who entered it and when; null for a device's */
+  manual: manualReadingInfoSchema.nullable(),
   raw_metrics: metricValues,
   calculated_metrics: metricValues,
   context_metrics: metricValues,

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../http/auth-hook.ts';
+import { requireProject, requireRole } from '../../http/auth-hook.ts';
 import { validationError } from '../../http/errors.ts';
-import { ingestResultSchema, payloadsBody } from './payload-shape.ts';
+import { ingestResultSchema, onlyManual, payloadsBody } from './payload-shape.ts';
 import { ingestPayloads, recordInvalidPayload } from './pipeline.ts';
 
 const EID_IN_TEXT = /"eid"\s*:\s*"([^"\\]{1,100})"/;
@@ -35,6 +35,11 @@ export const payloadRoutes: FastifyPluginAsyncZod = async (app) => {
       validatorCompiler: () => (data) => ({ value: data }),
     },
     async (request) => {
+      // Operators enter readings by hand (ADR 0006, 0027); loggers' payloads come from managers' keys.
+      if (onlyManual(request.body)) {
+        const actor = requireProject(request);
+        return ingestPayloads(app, actor.projectId, request.body, 'http', { enteredBy: actor.username });
+      }
       const { projectId } = requireRole(request, 'Administrator', 'Manager');
       return ingestPayloads(app, projectId, request.body, 'http');
     },

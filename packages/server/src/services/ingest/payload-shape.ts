@@ -21,8 +21,17 @@ export const payloadSchema = z.strictObject({
   }),
   raw_metrics: z.record(z.string().max(64), z.number()),
   data_point_id: idSchema.optional(),
+  /** a reading entered by hand (ADR 0027): sent with its data session, kept with who entered it */
+  source: z.literal('manual').optional(),
+  data_session: idSchema.optional(),
 });
 export type Payload = z.infer<typeof payloadSchema>;
+
+/** Whether every payload of a body is a manual reading, which any member of the project may send. */
+export function onlyManual(input: unknown): boolean {
+  const items: unknown[] = Array.isArray(input) ? input : [input];
+  return items.length > 0 && items.every((p) => (p as { source?: unknown } | null)?.source === 'manual');
+}
 
 /** The body of `POST /ingest/api/v1/payloads`, for the API document (the pipeline checks it itself). */
 export const payloadsBody = z.union([payloadSchema, z.array(payloadSchema).max(MAX_PAYLOADS)]);

@@ -7,7 +7,8 @@ import { newId } from '../../db/values.ts';
 import { validationError, type ErrorDetails } from '../../http/errors.ts';
 import { writeBatch, type NewReading, type NewUnknownPayload } from '../metrics/write-store.ts';
 import { compileScheme, deriveMetrics, numericContext, type CompiledScheme } from './metric-rules.ts';
-import { parsePayloads, type IngestResult } from './payload-shape.ts';
+import { findOpenSessions, recordCorrection, recordManualReadings, type ManualEntry } from './manual-readings.ts';
+import { parsePayloads, type IngestResult, type Payload } from './payload-shape.ts';
 import { findDataPointEntities, findEntitiesByEid, findSchemeSpecs, type EntityRow } from './store.ts';
 
 /**
@@ -15,6 +16,14 @@ import { findDataPointEntities, findEntitiesByEid, findSchemeSpecs, type EntityR
  * payload but announced on no bus topic, so that old readings raise no fresh events.
  */
 export type IngestSource = 'http' | 'mqtt' | 'simulator' | 'history';
+
+/** Manual readings (ADR 0027): who enters them, or the correction a payload makes of one. */
+export interface IngestOptions {
+  /** the signed-in user sending manual readings */
+  enteredBy?: string;
+  /** the payload replaces the stored manual reading `readingId` */
+  correction?: { readingId: string; by: string; reason: string };
+}
 
 /** What the pipeline needs of the app; a FastifyInstance is one. */
 export interface IngestHost {
@@ -65,6 +74,7 @@ export async function ingestPayloads(
   projectId: string,
   input: unknown,
   source: IngestSource,
+  options: IngestOptions = {},
 ): Promise<IngestResult> {
   const receivedAt = new Date();
   const { payloads, prefixes, details } = parsePayloads(input);
@@ -92,11 +102,21 @@ export async function ingestPayloads(
   const dataPointIds = [...new Set(payloads.flatMap((p) => (p.data_point_id ? [p.data_point_id] : [])))];
   const dataPoints = dataPointIds.length ? await findDataPointEntities(app.db, projectId, dataPointIds) : new Map();
 
+  const sessionIds = [...new Set(payloads.flatMap((p) => (p.data_session ? [p.data_session] : [])))];
+  const openSessions = await findOpenSessions(app.db, projectId, sessionIds);
+  const manual = new Map<NewReading, ManualEntry>();
+
   const readings: NewReading[] = [];
   const unknownPayloads: NewUnknownPayload[] = [];
   const contexts = new Map<string, Record<string, number>>();
   payloads.forEach((payload, i) => {
     const entity = entities.get(payload.eid);
+    const sessionProblem = manualProblem(payload, openSessions, options.enteredBy);
+    if (sessionProblem) add(`${prefixes[i]}${sessionProblem[0]}`, sessionProblem[1]);
+    if (!entity && payload.source === 'manual') {
+      add(`${prefixes[i]}eid`, `No device with the id ${payload.eid} in this project`);
+      return;
+    }
     if (!entity) {
       unknownPayloads.push({
         id: newId(),
@@ -119,13 +139,15 @@ export async function ingestPayloads(
     const t = times[i]!;
     let readAt = canonical.get(t);
     if (readAt === undefined) canonical.set(t, (readAt = new Date(t).toISOString()));
-    readings.push({
+    const reading: NewReading = {
       entityId: entity.id,
       dataPointId: payload.data_point_id ?? '',
       readAt,
       t,
       metrics: deriveMetrics(scheme, payload.raw_metrics, context),
-    });
+    };
+    readings.push(reading);
+    if (payload.data_session) manual.set(reading, { sessionId: payload.data_session, raw: payload.raw_metrics });
   });
   if (Object.keys(details).length) throw fail(details);
 
@@ -136,6 +158,15 @@ export async function ingestPayloads(
     readings,
     unknownPayloads,
     backlogOwner: source === 'history' ? undefined : app.rulesEngine?.instanceId,
+    ...(manual.size && options.enteredBy
+      ? { onInserted: recordManualReadings(projectId, manual, options.enteredBy, receivedAt.toISOString()) }
+      : {}),
+    ...(options.correction
+      ? {
+          replace: true,
+          onInserted: recordCorrection(options.correction, payloads[0]!.raw_metrics, receivedAt.toISOString()),
+        }
+      : {}),
   });
   if (stored.readings) app.compactor?.noteStored(stored);
 
@@ -172,6 +203,22 @@ export async function ingestPayloads(
     unknown: unknownPayloads.length,
     invalid_values: invalidValues,
   };
+}
+
+/**
+ * What is wrong with a payload's manual fields, as [field, message]: a manual reading is entered by a
+ * signed-in user into an open data session of the project, and only manual readings have a session.
+ */
+function manualProblem(payload: Payload, openSessions: Set<string>, enteredBy: string | undefined) {
+  if (payload.source !== 'manual') {
+    return payload.data_session
+      ? (['source', 'Only manual readings (source: manual) have a data session'] as const)
+      : null;
+  }
+  if (!enteredBy) return ['source', 'Manual readings are entered by a signed-in user, through HTTP'] as const;
+  if (!payload.data_session) return ['data_session', 'A manual reading names its data session'] as const;
+  if (!openSessions.has(payload.data_session)) return ['data_session', 'No open data session with this id'] as const;
+  return null;
 }
 
 /** Keeps a payload that could not be read (not JSON, or refused) as an unknown payload of type invalid_payload. */

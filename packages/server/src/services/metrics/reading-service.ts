@@ -2,8 +2,14 @@ import { READING_FIELDS, type ListBody, type MetricReading } from '@vigil/domain
 import type { Db } from '../../db/connection.ts';
 import { validationError } from '../../http/errors.ts';
 import { listBody, type ListQuery } from '../../http/list-query.ts';
-import { presentReading, readingFields } from './reading-presenter.ts';
-import { findLatestReadings, listReadings, type LatestFilter, type ReadingRecord } from './reading-store.ts';
+import { presentReading, readingFields, readingKey } from './reading-presenter.ts';
+import {
+  findLatestReadings,
+  findManualReadings,
+  listReadings,
+  type LatestFilter,
+  type ReadingRecord,
+} from './reading-store.ts';
 
 const FIELD = /^([a-z_]+)(?:\.[A-Za-z_][A-Za-z0-9_]{0,63})?$/;
 
@@ -41,12 +47,30 @@ function newestPerEntity(records: ReadingRecord[]): ReadingRecord[] {
 }
 
 export function readingService(db: Db) {
+  /** The records as API readings, the manual ones marked with who entered them. */
+  async function present(records: ReadingRecord[]): Promise<MetricReading[]> {
+    const manual = new Map(
+      (await findManualReadings(db, records)).map((m) => [
+        readingKey(m),
+        {
+          id: m.id,
+          data_session: m.data_session_id,
+          entered_by: m.entered_by,
+          entered_at: m.entered_at,
+          corrected_by: m.corrected_by,
+          corrected_at: m.corrected_at,
+        },
+      ]),
+    );
+    return records.map((r) => presentReading(r, manual.get(readingKey(r))));
+  }
+
   return {
     /** GET metrics/: the project's readings, a page at a time. */
     async list(projectId: string, query: ListQuery): Promise<ListBody<Partial<MetricReading>>> {
       checkReadingFields(query);
       const { count, rows } = await listReadings(db, projectId, query);
-      return listBody({ ...query, fields: readingFields(query.fields) }, count, rows.map(presentReading));
+      return listBody({ ...query, fields: readingFields(query.fields) }, count, await present(rows));
     },
 
     /**
@@ -68,7 +92,7 @@ export function readingService(db: Db) {
         return compareText(a.entity_id, b.entity_id) || compareText(a.data_point_id, b.data_point_id);
       });
       const { page, paginateBy } = request.page;
-      const objects = chosen.slice((page - 1) * paginateBy, page * paginateBy).map(presentReading);
+      const objects = await present(chosen.slice((page - 1) * paginateBy, page * paginateBy));
       return listBody({ ...request.page, fields: readingFields(request.page.fields) }, chosen.length, objects);
     },
   };

@@ -41,6 +41,27 @@ export async function listReadings(db: Db, projectId: string, query: ListQuery) 
   );
 }
 
+/** The manual readings among `records` (ADR 0027): who entered each and when. */
+export async function findManualReadings(db: Db, records: readonly ReadingRecord[]) {
+  if (records.length === 0) return [];
+  return db
+    .selectFrom('manual_readings')
+    .select([
+      'id',
+      'entity_id',
+      'data_point_id',
+      'read_at',
+      'data_session_id',
+      'entered_by',
+      'entered_at',
+      'corrected_by',
+      'corrected_at',
+    ])
+    .where('entity_id', 'in', [...new Set(records.map((r) => r.entity_id))])
+    .where('read_at', 'in', [...new Set(records.map((r) => r.read_at))])
+    .execute();
+}
+
 export interface LatestFilter {
   /** ISO bounds of read_at, inclusive */
   from?: string | undefined;

@@ -208,8 +208,11 @@ function concat(blocks: Values[], extra: Array<[number, number]> | undefined): V
     times[at] = t;
     values[at++] = v;
   }
+  // A sort that keeps equal times in place: a value of the tail at a block's time (a corrected
+  // reading, not compacted yet) comes after the block's and replaces it.
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => times[a]! - times[b]!);
-  return { times: Float64Array.from(order, (i) => times[i]!), values: Float64Array.from(order, (i) => values[i]!) };
+  const kept = order.filter((i, k) => k + 1 === order.length || times[order[k + 1]!] !== times[i]);
+  return { times: Float64Array.from(kept, (i) => times[i]!), values: Float64Array.from(kept, (i) => values[i]!) };
 }
 
 /** The summary columns each use reads (a row is built per column: Q3 reads thousands of rows). */

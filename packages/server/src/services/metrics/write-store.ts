@@ -61,6 +61,13 @@ export interface WriteBatch {
   unknownPayloads: NewUnknownPayload[];
   /** notes the readings inserted in the evaluation backlog, as this engine's (ADR 0015) */
   backlogOwner?: string | undefined;
+  /**
+   * Replaces readings already stored under the same keys (a manual reading corrected, ADR 0027): the
+   * old row goes and the new one takes a new seq, so compaction merges its values over the old ones.
+   */
+  replace?: boolean;
+  /** writes what belongs with the readings inserted (manual readings' audit, ADR 0027), in the same transaction */
+  onInserted?: (trx: Db, inserted: readonly NewReading[]) => Promise<void>;
 }
 
 /** What a batch wrote: the readings inserted, their series values, and its evaluation backlog row. */
@@ -310,6 +317,7 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
       await insertRows(trx, dialect, UNKNOWN_PAYLOADS, params);
     }
     if (!readings.length) return [];
+    if (batch.replace) await deleteReadings(trx, batch.projectId, readings);
 
     seqs = await insertReadings(trx, dialect, readings, params);
     if (!seqs.size) return [];
@@ -317,6 +325,7 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
     if (fresh !== readings) latest = latestRows(fresh, batch, texts);
     created = await resolveSeries(trx, dialect, missing);
     await insertRows(trx, dialect, LATEST, latest.readings);
+    if (batch.replace) await replaceLatest(trx, fresh, texts, batch.receivedAt);
     await insertRows(
       trx,
       dialect,
@@ -324,6 +333,7 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
       latest.entities.flatMap(([id, readAt]) => [id, readAt, batch.receivedAt]),
     );
     if (batch.backlogOwner) backlogId = await noteBacklog(trx, dialect, batch, batch.backlogOwner, [...seqs.values()]);
+    await batch.onInserted?.(trx, fresh);
     return fresh;
   });
 
@@ -337,6 +347,37 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
     }
   }
   return { inserted, stored: storedValues(inserted, seqs, committed), backlogId };
+}
+
+/** Removes the stored readings under the keys of `readings` (a replacement, see WriteBatch.replace). */
+async function deleteReadings(trx: Db, projectId: string, readings: readonly NewReading[]) {
+  for (const r of readings) {
+    await trx
+      .deleteFrom('readings')
+      .where('read_at', '=', r.readAt)
+      .where('entity_id', '=', r.entityId)
+      .where('data_point_id', '=', r.dataPointId)
+      .where('project_id', '=', projectId)
+      .execute();
+  }
+}
+
+/** A replaced reading that is its entity's newest is the latest reading with its new values. */
+async function replaceLatest(
+  trx: Db,
+  readings: readonly NewReading[],
+  texts: Map<NewReading, string>,
+  receivedAt: string,
+) {
+  for (const r of readings) {
+    await trx
+      .updateTable('latest_readings')
+      .set({ metrics: texts.get(r)!, received_at: receivedAt })
+      .where('entity_id', '=', r.entityId)
+      .where('data_point_id', '=', r.dataPointId)
+      .where('read_at', '=', r.readAt)
+      .execute();
+  }
 }
 
 /**

@@ -1,0 +1,59 @@
+import {
+  idSchema,
+  manualReadingCorrectionBody,
+  manualReadingHistoryItemSchema,
+  manualReadingSchema,
+} from '@vigil/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireProject } from '../../http/auth-hook.ts';
+import { idParams } from '../registry/params.ts';
+import { manualReadingService } from './manual-reading-service.ts';
+
+const tags = ['ingest'];
+
+/** Readings entered by hand (ADR 0027): listed by data session or device, corrected, with their history. */
+export const manualReadingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const manual = manualReadingService(app);
+
+  app.get(
+    '/manual-readings',
+    {
+      schema: {
+        tags,
+        querystring: z.strictObject({ data_session: idSchema.optional(), monitored_entity_id: idSchema.optional() }),
+        response: { 200: z.object({ objects: z.array(manualReadingSchema) }) },
+      },
+    },
+    async (request) => manual.list(requireProject(request).projectId, request.query),
+  );
+  app.get(
+    '/manual-readings/:id',
+    { schema: { tags, params: idParams, response: { 200: manualReadingSchema } } },
+    async (request) => manual.get(requireProject(request).projectId, request.params.id),
+  );
+  app.patch(
+    '/manual-readings/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: manualReadingCorrectionBody,
+        response: { 200: manualReadingSchema },
+        description: 'Corrects the values (its author, administrators and managers); the old ones stay in the history',
+      },
+    },
+    async (request) => manual.correct(requireProject(request), request.params.id, request.body),
+  );
+  app.get(
+    '/manual-readings/:id/history',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: z.object({ objects: z.array(manualReadingHistoryItemSchema) }) },
+      },
+    },
+    async (request) => manual.history(requireProject(request).projectId, request.params.id),
+  );
+};
