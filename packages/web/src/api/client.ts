@@ -13,11 +13,15 @@ export const API = {
   notifications: '/notifications-async/api/v1',
   journal: '/inmt-journal/api/v1',
   media: '/media/api/v1',
+  weather: '/weather/api/v1',
 } as const;
 export const DEFAULT_BASE = API.ui;
 
 /** A build may carry a master token that replaces the session's (spec 000 §6). */
 const MASTER_TOKEN: string | undefined = import.meta.env.VITE_MASTER_TOKEN || undefined;
+
+/** The token calls carry: the build's master token, else the session's. */
+export const sessionToken = (): string | undefined => MASTER_TOKEN ?? sessionStore.get()?.token;
 
 export type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
 
@@ -52,7 +56,7 @@ export function withQuery(path: string, query?: Query): string {
  */
 export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = options.token ?? (options.auth === false ? null : (MASTER_TOKEN ?? sessionStore.get()?.token));
+  const token = options.token ?? (options.auth === false ? null : sessionToken());
   if (token) headers.Authorization = `Token ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const fullUrl = withQuery(url, options.query);

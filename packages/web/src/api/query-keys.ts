@@ -74,6 +74,17 @@ export const queryKeys = {
       ['rules', 'alarm-report', projectId, period] as const,
     tarpLevels: (projectId?: string | null) => ['rules', 'tarp-levels', projectId] as const,
   },
+  media: {
+    /** the project's file library (uploaded files only) */
+    files: (projectId?: string | null) => ['media', 'files', projectId] as const,
+  },
+  weather: {
+    /** the weather at a point, as the caller's project's station or the provider sees it */
+    current: (projectId: string | null | undefined, query: unknown) =>
+      ['weather', 'current', projectId, query] as const,
+    forecast: (projectId: string | null | undefined, query: unknown) =>
+      ['weather', 'forecast', projectId, query] as const,
+  },
   static: {
     file: (path: string) => ['static', path] as const,
   },

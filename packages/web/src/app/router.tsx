@@ -12,7 +12,7 @@ const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async (
 });
 
 /** Modules that later issues build; until then each shows a designed page naming it. */
-const MODULE_PATHS = ['file-manager', 'cross-sections', 'data-entry', 'journal-manager'];
+const MODULE_PATHS = ['cross-sections', 'data-entry', 'journal-manager'];
 
 /** A feature page that shows only when the user has its module (spec 000 §2). */
 function gatedPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -61,6 +61,10 @@ export const routes: RouteObject[] = [
           {
             path: '/alarms',
             lazy: gatedPage(() => import('../features/alarms/alarms-page.tsx'), 'AlarmsPage'),
+          },
+          {
+            path: '/file-manager',
+            lazy: gatedPage(() => import('../features/file-manager/file-manager-page.tsx'), 'FileManagerPage'),
           },
           {
             path: '/notifications',

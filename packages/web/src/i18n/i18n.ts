@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'explorer',
   'maps',
   'alarms',
+  'fileManager',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

@@ -1,0 +1,110 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import {
+  Button,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  Stack,
+  Switch,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+export type LibraryView = 'grid' | 'list';
+
+interface LibraryToolbarProps {
+  filter: string;
+  onFilter(filter: string): void;
+  view: LibraryView;
+  onView(view: LibraryView): void;
+  resize: boolean;
+  onResize(resize: boolean): void;
+  onUpload(): void;
+}
+
+/** Filter, grid or list, the resize option of uploads, and the upload button. */
+export function LibraryToolbar({ filter, onFilter, view, onView, resize, onResize, onUpload }: LibraryToolbarProps) {
+  const { t } = useTranslation('fileManager');
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      useFlexGap
+      sx={{ alignItems: { md: 'center' }, mb: 1, flexWrap: 'wrap' }}
+    >
+      <TextField
+        size="small"
+        type="search"
+        label={t('toolbar.filter')}
+        placeholder={t('toolbar.filterPlaceholder')}
+        value={filter}
+        onChange={(event) => onFilter(event.target.value)}
+        // The clear button below replaces the browser's own, which not every browser draws.
+        sx={{
+          flex: { md: '1 1 320px' },
+          maxWidth: { md: 480 },
+          '& input::-webkit-search-cancel-button': { display: 'none' },
+        }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment: filter ? (
+              <InputAdornment position="end">
+                <IconButton size="small" edge="end" aria-label={t('toolbar.clearFilter')} onClick={() => onFilter('')}>
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+      />
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', ml: { md: 'auto' } }}
+        useFlexGap
+      >
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          aria-label={t('toolbar.view')}
+          onChange={(_, next: LibraryView | null) => next && onView(next)}
+        >
+          <ToggleButton value="grid" aria-label={t('toolbar.grid')}>
+            <GridViewOutlined fontSize="small" />
+          </ToggleButton>
+          <ToggleButton value="list" aria-label={t('toolbar.list')}>
+            <ViewListOutlined fontSize="small" />
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <Tooltip title={t('toolbar.resizeHint')} describeChild>
+          <FormControlLabel
+            control={<Switch checked={resize} onChange={(event) => onResize(event.target.checked)} />}
+            label={t('toolbar.resize')}
+            sx={{ mr: 0 }}
+          />
+        </Tooltip>
+        <Button
+          variant="contained"
+          startIcon={<UploadFileOutlined />}
+          onClick={onUpload}
+          sx={{ ml: { xs: 'auto', md: 0 } }}
+        >
+          {t('toolbar.upload')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import type { MediaFile } from '@vigil/domain';
+import { useSnackbar } from 'notistack';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/api-error.ts';
+import { isNameTaken } from '../model/library.ts';
+import { failureText, mediaText } from '../model/media-text.ts';
+import { useFileMutations } from '../model/use-file-mutations.ts';
+import { useDialogSubject } from './use-dialog-subject.ts';
+
+interface RenameDialogProps {
+  file: MediaFile | null;
+  /** the library, for the check that no other file bears the new name */
+  files: readonly MediaFile[];
+  onClose(): void;
+}
+
+/** Renames a file (its label); a name another file bears is refused, here or by the service. */
+export function RenameDialog({ file, files, onClose }: RenameDialogProps) {
+  const titleId = useId();
+  const shown = useDialogSubject(file);
+  return (
+    <Dialog open={Boolean(file)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      {shown && <RenameForm key={shown.key} file={shown.subject} files={files} titleId={titleId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RenameForm({ file, files, titleId, onClose }: RenameDialogProps & { file: MediaFile; titleId: string }) {
+  const { t } = useTranslation('fileManager');
+  const { enqueueSnackbar } = useSnackbar();
+  const { update } = useFileMutations();
+  const [label, setLabel] = useState(file.label);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = () => {
+    const wanted = label.trim();
+    setFailure(null);
+    if (!wanted) return setFieldError(t('rename.required'));
+    if (isNameTaken(files, file.id, wanted)) return setFieldError(mediaText(t, 'duplicateName'));
+    if (wanted === file.label) return onClose();
+    update.mutate(
+      { id: file.id, body: { label: wanted } },
+      {
+        onSuccess: (saved) => {
+          enqueueSnackbar(t('rename.done', { label: saved.label }), { variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) setFieldError(mediaText(t, 'duplicateName'));
+          else setFailure(failureText(t, 'addFailed', error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <DialogTitle id={titleId}>{t('rename.title')}</DialogTitle>
+      <DialogContent>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label={t('rename.label')}
+          value={label}
+          onChange={(event) => {
+            setLabel(event.target.value);
+            setFieldError(null);
+          }}
+          error={Boolean(fieldError)}
+          helperText={fieldError ?? file.original_filename}
+          slotProps={{ htmlInput: { maxLength: 255 } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={update.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={update.isPending}>
+          {t('rename.submit')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
