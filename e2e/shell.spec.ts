@@ -248,7 +248,8 @@ test.describe('session expiry', () => {
     page,
     request,
   }) => {
-    // A page that calls nothing by itself: dashboards refresh, and would find the revoked token first.
+    // A page that does not refresh by itself (it reads its files once): dashboards refresh, and would
+    // find the revoked token first.
     await openShell(page, 'operator', '/file-manager');
     // Once the notification stream opens, the app fetches its lists again; revoked after that, the
     // next call is the one this test makes.
