@@ -29,6 +29,7 @@ export * from './alarms.ts';
 export * from './alarm-report.ts';
 export * from './media.ts';
 export * from './journal.ts';
+export * from './cross-sections.ts';
 export * from './units.ts';
 export * from './weather.ts';
 export * from './weather-conditions.ts';

@@ -11,6 +11,7 @@ import * as siteImages from './migrations/0009-site-images.ts';
 import * as alarms from './migrations/0010-alarms.ts';
 import * as media from './migrations/0011-media.ts';
 import * as journal from './migrations/0012-journal.ts';
+import * as crossSections from './migrations/0013-cross-sections.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0010-alarms': alarms,
   '0011-media': media,
   '0012-journal': journal,
+  '0013-cross-sections': crossSections,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

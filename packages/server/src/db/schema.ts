@@ -534,6 +534,28 @@ export interface ManualReadingHistoryTable {
   reason: string | null;
 }
 
+export interface CrossSectionsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  /** JSON: every other field of the section, snake_case as on the wire */
+  data: string;
+  created_at: string;
+  created_by: string | null;
+  modified_at: string;
+  modified_by: string | null;
+}
+
+export interface CrossSectionHistoryTable {
+  id: string;
+  cross_section_id: string;
+  action: 'created' | 'updated';
+  at: string;
+  user_name: string | null;
+  /** JSON: [{field, old, new}] */
+  changes: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -579,4 +601,6 @@ export interface Database {
   data_sessions: DataSessionsTable;
   manual_readings: ManualReadingsTable;
   manual_reading_history: ManualReadingHistoryTable;
+  cross_sections: CrossSectionsTable;
+  cross_section_history: CrossSectionHistoryTable;
 }
