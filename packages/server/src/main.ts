@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { seedDemoCrossSections } from './demo/seed-cross-sections.ts';
 import { seedDemoJournal } from './demo/seed-journal.ts';
 import { seedDemoMedia } from './demo/seed-media.ts';
 import { startDemoData, type DemoData } from './demo/simulator.ts';
@@ -24,6 +25,7 @@ async function main() {
   if (config.seedDemo && (await seedDemoIfEmpty(db, { passwordCost: config.PASSWORD_HASH_COST, log: app.log }))) {
     await seedDemoMedia(app);
     await seedDemoJournal(app);
+    await seedDemoCrossSections(app);
   }
 
   let demo: DemoData | undefined;

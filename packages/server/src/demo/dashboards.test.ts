@@ -46,6 +46,8 @@ function namedIds(card: DashboardCard): string[] {
     case 'gauge':
     case 'inclinometer-profile':
       return [`entity:${card.entity.id}:${card.entity.entity_type}`];
+    case 'weather':
+      return [];
     case 'chart':
       return card.series.flatMap((s) => [
         `entity:${s.entity_id}:${s.entity_type}`,
@@ -159,6 +161,16 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name, p.slug]))('the demo dashboards o
     expect(card.series.filter((s) => s.style === 'bars')).toHaveLength(1);
     const operational = (await treeOf(projectId, 'operational-state')).tree.pages[0]!.cards;
     expect(operational.some((c) => c.id === 'levels-and-rainfall')).toBe(false);
+  });
+
+  it("shows the site's weather on the safety-state overview, at the project's first place, above the charts", async () => {
+    const root = (await treeOf(projectId, 'safety-state')).tree.pages[0]!;
+    const weather = root.cards.filter((c) => c.type === 'weather');
+    expect(weather).toEqual([
+      expect.objectContaining({ coordinates: null, units: 'celsius', layout: expect.objectContaining({ w: 8, h: 2 }) }),
+    ]);
+    const charts = root.cards.filter((c) => c.type === 'chart');
+    for (const chart of charts) expect(weather[0]!.layout.y + weather[0]!.layout.h).toBeLessThanOrEqual(chart.layout.y);
   });
 
   it('has a safety-state page of analysis cards over the piezometers, an area and, with chains, a profile', async () => {

@@ -115,6 +115,9 @@ function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): R
     plan.gauges[type].forEach(({ eid, metric }, i) =>
       root.add({ id: `gauge-${i + 1}`, title: '', type: 'gauge', entity: entity(eid), metric: metricOf(eid, metric) }),
     );
+    // Rain drives pore pressures: the site's weather comes with the first things the engineers read.
+    if (type === 'safety-state')
+      root.add({ id: 'weather', title: '', type: 'weather', coordinates: null, units: 'celsius' });
     plan.keyDevices.forEach((eid) => root.add(stateCard(eid)));
     plan.keyGroups.forEach((title, i) =>
       root.add({ id: `group-${i + 1}`, title, type: 'device-state', target: { kind: 'group', id: group(title) } }),

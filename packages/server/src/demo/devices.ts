@@ -392,11 +392,11 @@ function logger(
 
 // ---------------------------------------------------------------- Cerro Azul TSF (Atacama, Chile)
 
-const CERRO_CREST = 1180;
+export const CERRO_CREST = 1180;
 export const cerroAt = crestLine([-70.3395, -27.3625], [-70.3245, -27.3715]);
 
 /** Per section: zone, offset from the crest axis (m, + upstream), tip elevation and usual level. */
-const CERRO_PROFILE: Array<[zone: string, offset: number, tip: number, level: number]> = [
+export const CERRO_PROFILE: Array<[zone: string, offset: number, tip: number, level: number]> = [
   ['Upstream beach', 35, 1141.5, 1168.4],
   ['Crest, upstream edge', 6, 1138.0, 1166.2],
   ['Crest axis', -6, 1136.5, 1163.9],
@@ -406,7 +406,7 @@ const CERRO_PROFILE: Array<[zone: string, offset: number, tip: number, level: nu
   ['Downstream toe', -160, 1126.0, 1139.8],
   ['Toe drain outlet', -195, 1124.5, 1135.1],
 ];
-const CERRO_SECTIONS = [
+export const CERRO_SECTIONS = [
   { name: 'Section A', chainage: 0.25, logger: 'DL-01', lift: -0.6 },
   { name: 'Section B', chainage: 0.5, logger: 'DL-02', lift: 1.2 },
   { name: 'Section C', chainage: 0.75, logger: 'DL-03', lift: -0.2 },
@@ -682,10 +682,10 @@ const CERRO_AZUL: DemoDeviceSite = {
 
 // ---------------------------------------------------------------- Ouse Flood Embankment (York, UK)
 
-const OUSE_CREST = 11;
+export const OUSE_CREST = 11;
 export const ouseAt = crestLine([-1.0888, 53.9112], [-1.0857, 53.8988]);
 
-const OUSE_PROFILE: Array<[zone: string, offset: number, tip: number, level: number]> = [
+export const OUSE_PROFILE: Array<[zone: string, offset: number, tip: number, level: number]> = [
   ['Riverward toe', 14, 1.2, 5.35],
   ['Crest', 0, 0.6, 5.05],
   ['Landward slope', -7, 1.4, 4.7],
@@ -693,7 +693,7 @@ const OUSE_PROFILE: Array<[zone: string, offset: number, tip: number, level: num
   ['Toe drain', -22, 2.4, 4.0],
   ['Landward field', -40, 2.8, 3.75],
 ];
-const OUSE_REACHES = [
+export const OUSE_REACHES = [
   { name: 'Reach 1', place: 'Naburn Lock', chainage: 0.22, logger: 'DL-01', lift: 0.1 },
   { name: 'Reach 2', place: 'Fulford Ings', chainage: 0.72, logger: 'DL-02', lift: -0.15 },
 ];

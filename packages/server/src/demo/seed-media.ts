@@ -1,11 +1,43 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { mediaFileCreateBody, type Attachment } from '@vigil/domain';
+import { mediaFileCreateBody, type Attachment, type MediaFile } from '@vigil/domain';
 import { toJson } from '../db/values.ts';
 import type { ProjectActor } from '../http/auth-hook.ts';
-import { mediaContext } from '../services/media/media-context.ts';
-import { demoMediaFiles } from './demo-media-files.ts';
+import { mediaContext, type MediaContext } from '../services/media/media-context.ts';
+import { demoMediaFiles, type DemoMediaFile } from './demo-media-files.ts';
 import { DEMO_PROJECTS } from './site.ts';
+
+/** A demo file put in a project's library the way an upload goes: record, bytes, type check, processing. */
+export async function storeDemoFile(media: MediaContext, actor: ProjectActor, file: DemoMediaFile): Promise<MediaFile> {
+  const created = await media.files.create(
+    actor,
+    mediaFileCreateBody.parse({
+      original_filename: file.filename,
+      mime_type: file.mimeType,
+      tags: file.tags,
+      description: file.description,
+    }),
+  );
+  const { fields } = await media.uploads.uploadUrl(actor, created.id);
+  await media.uploads.receive(created.id, fields, Readable.from([file.bytes]));
+  await media.tasks.process((await media.store.find(actor.projectId, created.id))!);
+  return media.files.get(actor.projectId, created.id);
+}
+
+/** The administrator of a demo project, as the services see a caller. */
+export async function demoAdministrator(app: FastifyInstance, projectId: string): Promise<ProjectActor> {
+  const admin = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  return {
+    tokenId: '',
+    tokenKind: 'session',
+    userId: admin.id,
+    username: 'admin',
+    projectId,
+    profileId: '',
+    roles: [],
+    activeRole: { id: '', name: 'Administrator' },
+  };
+}
 
 /** The instrument of each demo project whose entity dashboard shows attachments. */
 export const ATTACHMENT_DEVICE_EID = 'PZ-01';
@@ -20,34 +52,12 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<void> {
   try {
     for (const project of DEMO_PROJECTS) {
       const row = await app.db.selectFrom('projects').select('id').where('name', '=', project.name).executeTakeFirst();
-      const admin = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
-      if (!row || !admin) continue;
-      const actor: ProjectActor = {
-        tokenId: '',
-        tokenKind: 'session',
-        userId: admin.id,
-        username: 'admin',
-        projectId: row.id,
-        profileId: '',
-        roles: [],
-        activeRole: { id: '', name: 'Administrator' },
-      };
+      if (!row) continue;
+      const actor = await demoAdministrator(app, row.id);
       const attachments: Attachment[] = [];
       const files = await demoMediaFiles(project.slug, project.name, project.crossSectionsSettings.defaultDistanceUnit);
       for (const file of files) {
-        const created = await media.files.create(
-          actor,
-          mediaFileCreateBody.parse({
-            original_filename: file.filename,
-            mime_type: file.mimeType,
-            tags: file.tags,
-            description: file.description,
-          }),
-        );
-        const { fields } = await media.uploads.uploadUrl(actor, created.id);
-        await media.uploads.receive(created.id, fields, Readable.from([file.bytes]));
-        await media.tasks.process((await media.store.find(row.id, created.id))!);
-        const processed = await media.files.get(row.id, created.id);
+        const processed = await storeDemoFile(media, actor, file);
         const type = file.mimeType === 'application/pdf' ? 'pdf' : file.mimeType === 'image/jpeg' ? 'image' : null;
         if (type && processed.public_url) {
           attachments.push({
