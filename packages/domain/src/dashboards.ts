@@ -12,6 +12,7 @@ import {
 import { ENTITY_TYPES } from './schemes.ts';
 import { MAP_ZOOM } from './site-map.ts';
 import { DEFAULT_CARD_PRESET, TIME_PRESETS } from './time-presets.ts';
+import { WEATHER_UNITS } from './weather.ts';
 
 /**
  * State dashboards as data (ADR 0020): per project and state type, a tree of pages, each a grid of
@@ -173,6 +174,16 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
     /** displacement beyond which a node is of concern, mm, drawn as a profile on both sides */
     limit: z.number().positive().max(10_000).nullable().default(null),
   }),
+  z.strictObject({
+    ...common,
+    type: z.literal('weather'),
+    /** where the weather is wanted; null: the project's first place */
+    coordinates: z
+      .strictObject({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
+      .nullable()
+      .default(null),
+    units: z.enum(WEATHER_UNITS).default('celsius'),
+  }),
 ]);
 export type DashboardCard = z.infer<typeof dashboardCardSchema>;
 export type DashboardCardType = DashboardCard['type'];
@@ -187,6 +198,7 @@ export const CARD_TYPES = [
   'rate-of-change',
   'inclinometer-profile',
   'state-map',
+  'weather',
 ] as const satisfies readonly DashboardCardType[];
 
 /** The size a new card of each type gets. */
@@ -201,6 +213,7 @@ export const DEFAULT_CARD_SIZE: Record<DashboardCardType, { w: number; h: number
   'rate-of-change': { w: 8, h: 4 },
   'inclinometer-profile': { w: 8, h: 4 },
   'state-map': { w: 8, h: 4 },
+  weather: CARD_PRESETS.halfWidth,
 };
 
 const pathSegment = z

@@ -33,6 +33,23 @@ describe('loadConfig', () => {
     expect(message).toMatch(/^\s*DATABASE_URL: must be a postgres:\/\/ URL/m);
   });
 
+  it('takes the weather from the stations within 50 km unless a provider is set (ADR 0026)', () => {
+    const config = loadConfig({});
+    expect(config.WEATHER_PROVIDER_URL).toBeUndefined();
+    expect(config.WEATHER_STATION_RADIUS_KM).toBe(50);
+    expect(config.WEATHER_PROVIDER_TIMEOUT_MS).toBe(5000);
+    const provider = loadConfig({
+      WEATHER_PROVIDER_URL: 'https://api.open-meteo.com/v1/forecast',
+      WEATHER_STATION_RADIUS_KM: '12.5',
+    });
+    expect(provider).toMatchObject({
+      WEATHER_PROVIDER_URL: 'https://api.open-meteo.com/v1/forecast',
+      WEATHER_STATION_RADIUS_KM: 12.5,
+    });
+    expect(() => loadConfig({ WEATHER_PROVIDER_URL: 'ftp://weather.example' })).toThrow(/WEATHER_PROVIDER_URL/);
+    expect(() => loadConfig({ WEATHER_STATION_RADIUS_KM: '-1' })).toThrow(/WEATHER_STATION_RADIUS_KM/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

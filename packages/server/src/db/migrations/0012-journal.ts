@@ -89,11 +89,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('corrected_at', 'text')
     .addUniqueConstraint('manual_readings_reading', ['entity_id', 'data_point_id', 'read_at'])
     .execute();
-  await db.schema
-    .createIndex('manual_readings_session')
-    .on('manual_readings')
-    .columns(['data_session_id'])
-    .execute();
+  await db.schema.createIndex('manual_readings_session').on('manual_readings').columns(['data_session_id']).execute();
 
   await db.schema
     .createTable('manual_reading_history')

@@ -19,6 +19,7 @@ const InclinometerProfileCard = lazy(async () => ({
 const RateOfChangeCard = lazy(async () => ({ default: (await import('./rate-of-change-card.tsx')).RateOfChangeCard }));
 // Leaflet loads only on pages with a map.
 const StateMapCard = lazy(async () => ({ default: (await import('./state-map-card.tsx')).StateMapCard }));
+const WeatherCard = lazy(async () => ({ default: (await import('./weather-card.tsx')).WeatherCard }));
 
 const loading = (card: ReactNode) => (
   <Suspense fallback={<Skeleton variant="rounded" height="100%" sx={{ minHeight: 120 }} />}>{card}</Suspense>
@@ -47,5 +48,7 @@ export function DashboardCard({ card }: { card: Card }) {
       return loading(<RateOfChangeCard card={card} />);
     case 'state-map':
       return loading(<StateMapCard card={card} />);
+    case 'weather':
+      return loading(<WeatherCard card={card} />);
   }
 }

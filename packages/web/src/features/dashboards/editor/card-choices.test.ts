@@ -23,6 +23,9 @@ describe('what the add-card dialog asks for', () => {
     expect(choosesGroup('state-map', 'entity')).toBe(true);
     expect(choosesDevices('state-map', 'entity')).toBe(false);
     expect(choosesMetric('state-map')).toBe(false);
+    expect(choosesDevices('weather', 'entity')).toBe(false);
+    expect(choosesGroup('weather', 'entity')).toBe(false);
+    expect(choosesMetric('weather')).toBe(false);
   });
 
   it('offers every metric of the group’s schemes once', () => {

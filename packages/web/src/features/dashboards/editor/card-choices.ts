@@ -8,7 +8,7 @@ export function choosesDevices(type: DashboardCardType, targetKind: 'entity' | '
 }
 export function choosesGroup(type: DashboardCardType, targetKind: 'entity' | 'group'): boolean {
   if (type === 'device-state') return targetKind === 'group';
-  return !choosesDevices(type, targetKind) && type !== 'inclinometer-profile';
+  return !choosesDevices(type, targetKind) && type !== 'inclinometer-profile' && type !== 'weather';
 }
 export const choosesMetric = (type: DashboardCardType) =>
   type === 'chart' ||

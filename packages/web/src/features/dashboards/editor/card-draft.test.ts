@@ -106,6 +106,19 @@ describe('a new card from the add-card dialog', () => {
     expect(checkDraft({ ...draft, zoom: 12.5 }, []).errors).toHaveProperty('zoom');
   });
 
+  it("shows the weather at the project's first place in °C unless other units are chosen, half width", () => {
+    const draft = { ...EMPTY_DRAFT, type: 'weather' as const };
+    expect(cardFromDraft(draft, [])).toEqual({
+      id: 'card-1',
+      type: 'weather',
+      title: '',
+      coordinates: null,
+      units: 'celsius',
+      layout: { x: 0, y: 0, w: 8, h: 2 },
+    });
+    expect(cardFromDraft({ ...draft, units: 'fahrenheit' }, [])).toMatchObject({ units: 'fahrenheit' });
+  });
+
   it('takes an inclinometer profile limit in millimetres, or none', () => {
     const draft = { ...EMPTY_DRAFT, type: 'inclinometer-profile' as const, devices: [pz('ipi')] };
     expect(cardFromDraft(draft, [])).toMatchObject({ entity: { id: 'ipi' }, mode: 'cumulative', limit: null });

@@ -49,6 +49,8 @@ export interface CardDraft {
   /** state map */
   displayNames: boolean;
   zoom: number;
+  /** weather: the units it shows (its place is the project's first) */
+  units: CardOf<'weather'>['units'];
 }
 
 export const EMPTY_DRAFT: CardDraft = {
@@ -71,6 +73,7 @@ export const EMPTY_DRAFT: CardDraft = {
   limit: '',
   displayNames: false,
   zoom: MAP_ZOOM.initial,
+  units: 'celsius',
 };
 
 /** The period an aggregation table offers after its interval changed: the interval's list default. */
@@ -131,6 +134,8 @@ function candidateOf(draft: CardDraft, cards: readonly DashboardCard[]): Record<
       return entity
         ? { ...base, entity, mode: draft.mode, limit: draft.limit.trim() ? Number(draft.limit) : null }
         : null;
+    case 'weather':
+      return { ...base, coordinates: null, units: draft.units };
   }
 }
 

@@ -7,6 +7,7 @@ import {
   MAP_ZOOM,
   RATE_OF_CHANGE_DAYS,
   RATE_OF_CHANGE_RESULTS,
+  WEATHER_UNITS,
 } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { periodForInterval, type CardDraft } from './card-draft.ts';
@@ -18,7 +19,7 @@ interface OptionFieldsProps {
   errors: Partial<Record<string, string>>;
 }
 
-/** The options of the analysis and map cards: aggregation, interpolation, change window, profile mode, zoom. */
+/** The options of the analysis, map and weather cards: aggregation, interpolation, change window, profile mode, zoom, units. */
 export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
   const { t } = useTranslation('dashboards');
   switch (draft.type) {
@@ -157,6 +158,22 @@ export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
             label={t('editor.displayNames')}
           />
         </>
+      );
+    case 'weather':
+      return (
+        <TextField
+          select
+          label={t('weather.units')}
+          value={draft.units}
+          helperText={t('weather.unitsHint')}
+          onChange={(e) => set({ units: e.target.value as CardDraft['units'] })}
+        >
+          {WEATHER_UNITS.map((units) => (
+            <MenuItem key={units} value={units}>
+              {t(`weather.unitNames.${units}`)}
+            </MenuItem>
+          ))}
+        </TextField>
       );
     default:
       return null;

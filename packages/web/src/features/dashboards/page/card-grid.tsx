@@ -5,6 +5,8 @@ import { GRID_GAP, ROW_HEIGHT } from './grid-metrics.ts';
 
 /** Cards that are tables: on a phone they shrink to their rows. */
 const TABLE_CARDS = new Set<DashboardCardType>(['device-table', 'aggregation-table', 'rate-of-change']);
+/** Cards whose every line matters (the weather's source and time): on a phone, as tall as their content. */
+const CONTENT_CARDS = new Set<DashboardCardType>(['weather']);
 
 /**
  * A page's cards as they are laid out: 16 columns from tablet width up; one column on a phone, in
@@ -30,8 +32,8 @@ export function CardGrid({ cards }: { cards: readonly Card[] }) {
               gridColumn: { xs: '1', sm: `${card.layout.x + 1} / span ${card.layout.w}` },
               gridRow: { xs: 'auto', sm: `${card.layout.y + 1} / span ${card.layout.h}` },
               // On a phone a table is as tall as its rows, up to its height on the grid.
-              height: { xs: TABLE_CARDS.has(card.type) ? 'auto' : height, sm: 'auto' },
-              maxHeight: { xs: height, sm: 'none' },
+              height: { xs: TABLE_CARDS.has(card.type) || CONTENT_CARDS.has(card.type) ? 'auto' : height, sm: 'auto' },
+              maxHeight: { xs: CONTENT_CARDS.has(card.type) ? 'none' : height, sm: 'none' },
             }}
           >
             <DashboardCard card={card} />

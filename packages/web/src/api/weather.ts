@@ -1,0 +1,42 @@
+import { queryOptions } from '@tanstack/react-query';
+import { WEATHER_CACHE_MS, type WeatherForecast, type WeatherReport, type WeatherUnits } from '@vigil/domain';
+import { ApiError } from './api-error.ts';
+import { API, api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** Where and how the weather is wanted (the service's query, DESIGN §3.1). */
+export interface WeatherRequest {
+  lat: number;
+  lon: number;
+  units: WeatherUnits;
+  lang: string;
+}
+
+/** The weather service's calls (ours, ADR 0026). */
+export const weatherApi = {
+  current: (request: WeatherRequest, signal?: AbortSignal) =>
+    api.get<WeatherReport>(`${API.weather}/current`, { query: { ...request }, quiet: true, signal }),
+  forecast: (request: WeatherRequest, signal?: AbortSignal) =>
+    api.get<WeatherForecast>(`${API.weather}/forecast`, { query: { ...request }, quiet: true, signal }),
+};
+
+/** No station near the point: nothing to retry. */
+const retryUnlessNotFound = (failures: number, error: Error) =>
+  !(error instanceof ApiError && error.isNotFound) && failures < 2;
+
+/** The weather is kept an hour (spec 001 §9), as the service keeps it. */
+export const currentWeatherQuery = (projectId: string, request: WeatherRequest) =>
+  queryOptions({
+    queryKey: queryKeys.weather.current(projectId, request),
+    queryFn: ({ signal }) => weatherApi.current(request, signal),
+    staleTime: WEATHER_CACHE_MS,
+    retry: retryUnlessNotFound,
+  });
+
+export const weatherForecastQuery = (projectId: string, request: WeatherRequest) =>
+  queryOptions({
+    queryKey: queryKeys.weather.forecast(projectId, request),
+    queryFn: ({ signal }) => weatherApi.forecast(request, signal),
+    staleTime: WEATHER_CACHE_MS,
+    retry: retryUnlessNotFound,
+  });
