@@ -6,6 +6,7 @@ import {
   journalEntrySchema,
   journalPatchBody,
   journalSchema,
+  listBody,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +17,6 @@ import { journalService } from './journal-service.ts';
 import { journalStore } from './journal-store.ts';
 
 const tags = ['journal'];
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number(), page: z.number(), paginate_by: z.number(), objects: z.array(item) });
 const journalListQuery = listQuerySchema.extend({ id: filterText.optional(), title: filterText.optional() });
 const entryListQuery = listQuerySchema.extend({
   id: filterText.optional(),
@@ -37,7 +36,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/journals',
-    { schema: { tags, querystring: journalListQuery, response: { 200: page(journalSchema.partial()) } } },
+    { schema: { tags, querystring: journalListQuery, response: { 200: listBody(journalSchema.partial()) } } },
     async (request) => journals.listJournals(requireProject(request).projectId, request.query),
   );
   app.post(
@@ -64,7 +63,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: entryListQuery,
-        response: { 200: page(journalEntrySchema.partial()) },
+        response: { 200: listBody(journalEntrySchema.partial()) },
         description: 'Entries newest first: journal=, occurred_at.from_time/to_time, device=, tag=, search=',
       },
     },

@@ -1,4 +1,4 @@
-import { dataSessionCreateBody, dataSessionPatchBody, dataSessionSchema } from '@vigil/domain';
+import { dataSessionCreateBody, dataSessionPatchBody, dataSessionSchema, listBody } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
@@ -25,12 +25,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         querystring: sessionListQuery,
         response: {
-          200: z.object({
-            count: z.number(),
-            page: z.number(),
-            paginate_by: z.number(),
-            objects: z.array(dataSessionSchema.partial()),
-          }),
+          200: listBody(dataSessionSchema.partial()),
         },
       },
     },

@@ -1,5 +1,6 @@
 import {
   checkUriSchema,
+  listBody,
   MEDIA_MESSAGES,
   mediaFileCreateBody,
   mediaFilePatchBody,
@@ -7,7 +8,6 @@ import {
   uploadUrlSchema,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { validationError } from '../../http/errors.ts';
 import { listQuerySchema, selectFields } from '../../http/list-query.ts';
@@ -23,12 +23,6 @@ const fileListQuery = listQuerySchema.extend({
   label: filterText.optional(),
   original_filename: filterText.optional(),
   mime_type: filterText.optional(),
-});
-const filePage = z.object({
-  count: z.number(),
-  page: z.number(),
-  paginate_by: z.number(),
-  objects: z.array(mediaFileSchema.partial()),
 });
 
 /** Files of the caller's project (spec 001 §7): the record, its upload URL and its processing. */
@@ -48,7 +42,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
       schema: {
         tags,
         querystring: fileListQuery,
-        response: { 200: filePage },
+        response: { 200: listBody(mediaFileSchema.partial()) },
         description: 'Uploaded files, newest first; exclude_thumbnails=false lists thumbnails too',
       },
     },

@@ -4,6 +4,7 @@ import {
   crossSectionPatchBody,
   crossSectionSchema,
   idSchema,
+  listBody,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,12 +34,7 @@ export const crossSectionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: projectParams,
         querystring: listQuery,
         response: {
-          200: z.object({
-            count: z.number(),
-            page: z.number(),
-            paginate_by: z.number(),
-            objects: z.array(crossSectionSchema.partial()),
-          }),
+          200: listBody(crossSectionSchema.partial()),
         },
       },
     },
