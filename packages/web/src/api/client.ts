@@ -12,6 +12,7 @@ export const API = {
   rules: '/rules-engine/api/v1',
   notifications: '/notifications-async/api/v1',
   journal: '/inmt-journal/api/v1',
+  ingest: '/ingest/api/v1',
   media: '/media/api/v1',
   weather: '/weather/api/v1',
 } as const;

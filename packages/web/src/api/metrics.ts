@@ -11,12 +11,15 @@ import type {
 } from '@vigil/domain';
 import { METRICS_LATEST_PAGE_SIZE } from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { API, api } from './client.ts';
+import { API, api, type Query } from './client.ts';
 import { DEVICE_CARD_STALE_MS } from './registry.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** The metrics provider calls of the web app (spec 001 §7). */
 export const metricsApi = {
+  /** A page of stored readings: `monitored_entity_ids`, `ordering`, `paginate_by`, `read_at.from_time`… */
+  readings: (query: Query, signal?: AbortSignal) =>
+    api.get<ListBody<MetricReading>>(`${API.metrics}/metrics/`, { query, quiet: true, signal }),
   timeseries: (body: TimeseriesBody, signal?: AbortSignal) =>
     api.post<TimeseriesResult>(`${API.metrics}/metrics/timeseries/`, body, { quiet: true, signal }),
   /** The newest reading of each entity, 100 entities a page (spec 001 §9), pages fetched in parallel. */
@@ -90,4 +93,13 @@ export const rateOfChangeQuery = (body: RateOfChangeBody) =>
     queryFn: ({ signal }) => metricsApi.rateOfChange(body, signal),
     staleTime: 120_000,
     retry: false,
+  });
+
+/** An entity's newest readings, each with its source (a device's or entered by hand). */
+export const recentReadingsQuery = (entityId: string, count: number) =>
+  queryOptions({
+    queryKey: queryKeys.metrics.readings({ entityId, count }),
+    queryFn: ({ signal }) =>
+      metricsApi.readings({ monitored_entity_ids: entityId, ordering: '-read_at', paginate_by: count }, signal),
+    staleTime: DEVICE_CARD_STALE_MS,
   });

@@ -49,6 +49,8 @@ export const queryKeys = {
     dataPointReadings: (body: unknown) => ['metrics', 'latest', 'data-points', body] as const,
     heatmap: (body: unknown) => ['metrics', 'heatmap', body] as const,
     rateOfChange: (body: unknown) => ['metrics', 'rate-of-change', body] as const,
+    /** a page of stored readings, e.g. an entity's newest */
+    readings: (query: unknown) => ['metrics', 'readings', query] as const,
   },
   notifications: {
     /** every list of a project, whatever its filters: the stream and read actions refresh them all */
@@ -73,6 +75,24 @@ export const queryKeys = {
     alarmReport: (projectId: string | null | undefined, period: unknown) =>
       ['rules', 'alarm-report', projectId, period] as const,
     tarpLevels: (projectId?: string | null) => ['rules', 'tarp-levels', projectId] as const,
+  },
+  journal: {
+    /** everything of a project's journal service and manual readings: what a change refreshes */
+    all: (projectId?: string | null) => ['journal', projectId] as const,
+    journals: (projectId?: string | null) => ['journal', projectId, 'journals'] as const,
+    /** every list of entries, whatever its journal and filters */
+    entryLists: (projectId?: string | null) => ['journal', projectId, 'entries'] as const,
+    entryList: (projectId: string | null | undefined, filters: unknown) =>
+      ['journal', projectId, 'entries', filters] as const,
+    entryHistory: (projectId: string | null | undefined, id: string) =>
+      ['journal', projectId, 'entry-history', id] as const,
+    sessions: (projectId?: string | null) => ['journal', projectId, 'sessions'] as const,
+    session: (projectId: string | null | undefined, id: string) =>
+      ['journal', projectId, 'sessions', 'one', id] as const,
+    manualReadings: (projectId: string | null | undefined, query: unknown) =>
+      ['journal', projectId, 'manual-readings', query] as const,
+    manualReadingHistory: (projectId: string | null | undefined, id: string) =>
+      ['journal', projectId, 'manual-reading-history', id] as const,
   },
   media: {
     /** the project's file library (uploaded files only) */

@@ -12,7 +12,7 @@ const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async (
 });
 
 /** Modules that later issues build; until then each shows a designed page naming it. */
-const MODULE_PATHS = ['cross-sections', 'data-entry', 'journal-manager'];
+const MODULE_PATHS = ['cross-sections'];
 
 /** A feature page that shows only when the user has its module (spec 000 §2). */
 function gatedPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -65,6 +65,14 @@ export const routes: RouteObject[] = [
           {
             path: '/file-manager',
             lazy: gatedPage(() => import('../features/file-manager/file-manager-page.tsx'), 'FileManagerPage'),
+          },
+          {
+            path: '/journal-manager',
+            lazy: gatedPage(() => import('../features/journal-manager/journal-manager-page.tsx'), 'JournalManagerPage'),
+          },
+          {
+            path: '/data-entry',
+            lazy: gatedPage(() => import('../features/data-entry/data-entry-page.tsx'), 'DataEntryPage'),
           },
           {
             path: '/notifications',

@@ -18,6 +18,8 @@ export const NAMESPACES = [
   'maps',
   'alarms',
   'fileManager',
+  'journal',
+  'dataEntry',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

@@ -18,6 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { latestReadingsQuery } from '../../../api/metrics.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { tableExport } from '../../../components/export-dialog/export-settings.ts';
+import { describeFromScheme } from '../../../components/manual-readings/manual-history.ts';
+import { ManualReadingChip } from '../../../components/manual-readings/manual-reading-chip.tsx';
 import { StateDot } from '../../../components/state/state-dot.tsx';
 import { devicesOf } from '../model/device-index.ts';
 import { deviceRows, filterRows, sortRows, type DeviceSort } from '../model/device-rows.ts';
@@ -160,6 +162,15 @@ export function DeviceTableCard({ card }: { card: Card }) {
                 </TableCell>
                 <TableCell title={r.metric?.label} sx={{ whiteSpace: 'nowrap' }}>
                   {value(r)}
+                  {r.manual && (
+                    <Box component="span" sx={{ ml: 1 }}>
+                      <ManualReadingChip
+                        manual={r.manual}
+                        subject={r.device.title}
+                        describe={describeFromScheme(r.device.scheme ? schemeMap.get(r.device.scheme.id) : null)}
+                      />
+                    </Box>
+                  )}
                 </TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
                   {date(r.readAt)}

@@ -12,6 +12,7 @@ import { GRID_GAP, ROW_HEIGHT } from '../page/grid-metrics.ts';
 import { DetailsCard } from './details-card.tsx';
 import { InstrumentsCard } from './instruments-card.tsx';
 import { LocationCard } from './location-card.tsx';
+import { RecentReadings } from './recent-readings.tsx';
 
 /**
  * The dashboard of one instrument, interface node or virtual device, made from its scheme (not
@@ -67,6 +68,8 @@ export function EntityDashboard({
           limits: device.metric_limits,
         })}
       />
+      {/* an inclinometer chain's readings are its nodes': its profile shows them */}
+      {!dataPoints.data?.length && <RecentReadings entityId={device.id} title={device.title} scheme={device.scheme} />}
     </DashboardFrame>
   );
 }

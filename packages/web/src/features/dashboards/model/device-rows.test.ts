@@ -24,8 +24,17 @@ const device = (id: string, state: string, readAt: string | null) =>
     scheme: { id: 's1', name: scheme.name, type: 'standard' },
   }) as DeviceSummary;
 const devices = [device('PZ-10', 'green', '2026-11-25T10:00:00Z'), device('PZ-2', 'red', '2026-11-25T09:00:00Z')];
+const manual = {
+  id: 'm1',
+  data_session: 'ds1',
+  entered_by: 'operator',
+  entered_at: '2026-11-25T10:05:00Z',
+  corrected_by: null,
+  corrected_at: null,
+};
 const latest = [
-  { monitored_entity_id: 'PZ-2', calculated_metrics: { piezometric_level: 101.5 }, raw_metrics: {} },
+  { monitored_entity_id: 'PZ-2', calculated_metrics: { piezometric_level: 101.5 }, raw_metrics: {}, source: 'device' },
+  { monitored_entity_id: 'PZ-10', calculated_metrics: {}, raw_metrics: {}, source: 'manual', manual },
 ] as unknown as MetricReading[];
 
 describe('device table rows', () => {
@@ -34,6 +43,11 @@ describe('device table rows', () => {
   it("shows each device's first calculated metric with its latest value", () => {
     expect(rows[1]).toMatchObject({ state: 'red', value: 101.5, metric: { label: 'Piezometric level', unit: 'm' } });
     expect(rows[0]!.value).toBeNull();
+  });
+
+  it('marks a latest reading entered by hand with who entered it', () => {
+    expect(rows[0]!.manual).toEqual(manual);
+    expect(rows[1]!.manual).toBeNull();
   });
 
   it('sorts worst first by default, by title naturally, by latest read newest first', () => {

@@ -5,6 +5,7 @@ import {
   type StateType,
   chartableMetrics,
   type MetricInfo,
+  type ManualReadingInfo,
 } from '@vigil/domain';
 import type { DeviceSummary } from '../../../api/registry.ts';
 import { stateChangedAtOf, stateOf } from './device-index.ts';
@@ -18,6 +19,8 @@ export interface DeviceRow {
   /** the device's headline metric (its first calculated metric, else its first raw one) and latest value */
   metric: MetricInfo | null;
   value: number | null;
+  /** who entered the latest reading, when it was entered by hand (ADR 0027) */
+  manual: ManualReadingInfo | null;
 }
 
 export type DeviceSort = 'state' | 'title' | 'readAt';
@@ -48,6 +51,7 @@ export function deviceRows(
       readAt: device.latest_payload_read_at,
       metric,
       value,
+      manual: reading?.source === 'manual' ? reading.manual : null,
     };
   });
 }

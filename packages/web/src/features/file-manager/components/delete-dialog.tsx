@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../model/media-text.ts';
 import { useFileMutations } from '../model/use-file-mutations.ts';
-import { useDialogSubject } from './use-dialog-subject.ts';
+import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
 
 /** Deletes a file, with its thumbnails and bytes, once confirmed. */
 export function DeleteDialog({ file, onClose }: { file: MediaFile | null; onClose(): void }) {

@@ -9,7 +9,7 @@ import type { MediaFile } from '@vigil/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionToken } from '../../../api/client.ts';
-import { contentUrl } from '../model/content-url.ts';
+import { contentUrl } from '../../../components/media/content-url.ts';
 
 export type FileAction = 'rename' | 'tags' | 'delete';
 

@@ -5,7 +5,7 @@ import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { formatSize } from '../model/format-size.ts';
 import { typeOf } from '../model/library.ts';
 import { FileActionsMenu, type FileAction } from './file-actions-menu.tsx';
-import { FilePreview } from './file-preview.tsx';
+import { FilePreview } from '../../../components/media/file-preview.tsx';
 import { FileTags } from './file-tags.tsx';
 
 /** A card has room for the day only; the full date and time are its tooltip (and the list's column). */
@@ -54,7 +54,7 @@ export function FileGrid({ files, onAction }: FileViewProps) {
             minWidth: 0,
           }}
         >
-          <FilePreview file={file} size={128} />
+          <FilePreview file={file} size={128} alt={t('file.preview', { label: file.label })} />
           <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 0.5, minWidth: 0 }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="subtitle2" component="p" noWrap title={file.label}>

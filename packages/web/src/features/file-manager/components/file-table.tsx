@@ -6,7 +6,7 @@ import { formatSize } from '../model/format-size.ts';
 import { typeOf } from '../model/library.ts';
 import { FileActionsMenu } from './file-actions-menu.tsx';
 import type { FileViewProps } from './file-grid.tsx';
-import { FilePreview } from './file-preview.tsx';
+import { FilePreview } from '../../../components/media/file-preview.tsx';
 import { FileTags } from './file-tags.tsx';
 
 /** Columns a phone has no room for. */
@@ -43,7 +43,7 @@ export function FileTable({ files, onAction }: FileViewProps) {
             <TableRow key={file.id} hover>
               <TableCell sx={{ py: 0.5 }}>
                 <Box sx={{ width: 48 }}>
-                  <FilePreview file={file} size={40} />
+                  <FilePreview file={file} size={40} alt={t('file.preview', { label: file.label })} />
                 </Box>
               </TableCell>
               <TableCell sx={{ maxWidth: 0, width: '40%' }}>

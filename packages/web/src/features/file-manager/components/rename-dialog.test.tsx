@@ -10,7 +10,7 @@ import fileManager from '../../../../public/locales/en-US/fileManager.json';
 import { ApiError } from '../../../api/api-error.ts';
 import { mediaApi } from '../../../api/media.ts';
 import { SessionContext, type Session } from '../../../app/session-context.ts';
-import { mediaFile } from '../test-support/media-file.ts';
+import { mediaFile } from '../../../components/media/test-support/media-file.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 
 const i18n = i18next.createInstance();

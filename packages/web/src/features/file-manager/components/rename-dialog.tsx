@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/api-error.ts';
 import { isNameTaken } from '../model/library.ts';
 import { failureText, mediaText } from '../model/media-text.ts';
 import { useFileMutations } from '../model/use-file-mutations.ts';
-import { useDialogSubject } from './use-dialog-subject.ts';
+import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
 
 interface RenameDialogProps {
   file: MediaFile | null;

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { libraryTags } from '../model/library.ts';
 import { failureText } from '../model/media-text.ts';
 import { useFileMutations } from '../model/use-file-mutations.ts';
-import { useDialogSubject } from './use-dialog-subject.ts';
+import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
 
 interface TagsDialogProps {
   file: MediaFile | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaFile } from '../test-support/media-file.ts';
+import { mediaFile } from '../../../components/media/test-support/media-file.ts';
 import {
   categoryCounts,
   filesOf,

@@ -1,7 +1,7 @@
 import { MEDIA_MESSAGES, type MediaFile, type MediaTask } from '@vigil/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error.ts';
-import { mediaFile } from '../test-support/media-file.ts';
+import { mediaFile } from '../../../components/media/test-support/media-file.ts';
 import { UploadJob, type UploadJobDeps } from './upload-job.ts';
 import type { QueueAction } from './upload-queue.ts';
 import type { SendPart } from './upload-transport.ts';

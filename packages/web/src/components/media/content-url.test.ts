@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaFile } from '../test-support/media-file.ts';
+import { mediaFile } from './test-support/media-file.ts';
 import { contentUrl, thumbnailUrl } from './content-url.ts';
 
 const thumbnails = [

@@ -8,9 +8,8 @@ import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import { Box } from '@mui/material';
 import { fileExtension, mediaCategoriesOf, type MediaFile } from '@vigil/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { sessionToken } from '../../../api/client.ts';
-import { contentUrl, thumbnailUrl } from '../model/content-url.ts';
+import { sessionToken } from '../../api/client.ts';
+import { contentUrl, thumbnailUrl } from './content-url.ts';
 
 const CATEGORY_ICONS = {
   images: ImageOutlined,
@@ -43,9 +42,8 @@ function pictureOf(file: MediaFile, token: string | undefined) {
   return null;
 }
 
-/** A file's thumbnail in a box of `size` pixels, or the icon of its kind. */
-export function FilePreview({ file, size }: { file: MediaFile; size: number }) {
-  const { t } = useTranslation('fileManager');
+/** A file's thumbnail in a box of `size` pixels (its picture described by `alt`), or the icon of its kind. */
+export function FilePreview({ file, size, alt }: { file: MediaFile; size: number; alt: string }) {
   const [broken, setBroken] = useState(false);
   const picture = broken ? null : pictureOf(file, sessionToken());
   const Icon = iconOf(file.original_filename);
@@ -67,7 +65,7 @@ export function FilePreview({ file, size }: { file: MediaFile; size: number }) {
           component="img"
           src={picture.src}
           srcSet={picture.srcSet}
-          alt={t('file.preview', { label: file.label })}
+          alt={alt}
           loading="lazy"
           onError={() => setBroken(true)}
           sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}

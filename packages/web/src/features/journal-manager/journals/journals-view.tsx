@@ -1,0 +1,138 @@
+import AddIcon from '@mui/icons-material/Add';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { Journal } from '@vigil/domain';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { journalsQuery } from '../../../api/journal.ts';
+import { useSession } from '../../../app/session-context.ts';
+import { EntriesPanel } from '../entries/entries-panel.tsx';
+import { useJournalAccess } from '../model/use-journal-access.ts';
+import { useJournalMutations } from '../model/use-journal-mutations.ts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { JournalDialog, type JournalDialogSubject } from './journal-dialog.tsx';
+import { JournalList } from './journal-list.tsx';
+
+/** The journals tab: the project's journals, and the entries of the one chosen (`?journal=`). */
+export function JournalsView() {
+  const { t } = useTranslation('journal');
+  const { project } = useSession();
+  const access = useJournalAccess();
+  const { enqueueSnackbar } = useSnackbar();
+  const journals = useQuery(journalsQuery(project.id));
+  const { deleteJournal } = useJournalMutations();
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<JournalDialogSubject | null>(null);
+  const [deleting, setDeleting] = useState<Journal | null>(null);
+  const list = journals.data ?? [];
+  const selected = list.find((j) => j.id === params.get('journal')) ?? list[0] ?? null;
+  // another journal starts without the last one's filters
+  const select = (id: string) => setParams({ journal: id });
+  const onCreate = access.manageJournals ? () => setEditing({ kind: 'create' }) : undefined;
+
+  const dialogs = (
+    <>
+      <JournalDialog subject={editing} onClose={() => setEditing(null)} onSaved={(j) => select(j.id)} />
+      <ConfirmDeleteDialog
+        open={Boolean(deleting)}
+        title={t('journal.deleteTitle')}
+        body={t('journal.deleteBody', { title: deleting?.title ?? '' })}
+        pending={deleteJournal.isPending}
+        failed={deleteJournal.isError}
+        onClose={() => {
+          deleteJournal.reset();
+          setDeleting(null);
+        }}
+        onConfirm={() =>
+          deleting &&
+          deleteJournal.mutate(deleting.id, {
+            onSuccess: () => {
+              enqueueSnackbar(t('journal.deleted', { title: deleting.title }), { variant: 'success' });
+              setDeleting(null);
+              setParams({});
+            },
+          })
+        }
+      />
+    </>
+  );
+
+  if (journals.isPending) {
+    return (
+      <Box role="progressbar" aria-label={t('journal.loading')} sx={{ display: 'grid', gap: 2 }}>
+        <Skeleton variant="rounded" height={48} />
+        <Skeleton variant="rounded" height={160} />
+      </Box>
+    );
+  }
+  if (journals.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void journals.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        }
+      >
+        {t('messages.listFailed')}
+      </Alert>
+    );
+  }
+  if (!selected) {
+    return (
+      <>
+        <Stack
+          spacing={1}
+          sx={{
+            alignItems: 'center',
+            textAlign: 'center',
+            py: { xs: 5, sm: 8 },
+            px: 2,
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: 'divider',
+            borderRadius: 2,
+            color: 'text.secondary',
+          }}
+        >
+          <MenuBookOutlined sx={{ fontSize: 48 }} />
+          <Typography variant="h6" component="p" color="text.primary">
+            {t('journal.empty')}
+          </Typography>
+          <Typography variant="body2">
+            {access.manageJournals ? t('journal.emptyHint') : t('journal.emptyHintOperator')}
+          </Typography>
+          {onCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} sx={{ mt: 1 }}>
+              {t('journal.create')}
+            </Button>
+          )}
+        </Stack>
+        {dialogs}
+      </>
+    );
+  }
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
+      <JournalList journals={list} selectedId={selected.id} onSelect={select} onCreate={onCreate} />
+      <EntriesPanel
+        key={selected.id}
+        journal={selected}
+        onRename={access.manageJournals ? () => setEditing({ kind: 'rename', journal: selected }) : undefined}
+        onDelete={access.manageJournals ? () => setDeleting(selected) : undefined}
+      />
+      {dialogs}
+    </Box>
+  );
+}
