@@ -30,6 +30,8 @@ export * from './alarm-report.ts';
 export * from './media.ts';
 export * from './journal.ts';
 export * from './cross-sections.ts';
+export * from './derived-metrics.ts';
+export * from './ingest.ts';
 export * from './units.ts';
 export * from './weather.ts';
 export * from './weather-conditions.ts';

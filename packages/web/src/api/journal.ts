@@ -3,6 +3,7 @@ import type {
   DataSession,
   DataSessionCreateBody,
   DataSessionPatchBody,
+  IngestResult,
   Journal,
   JournalCreateBody,
   JournalEntry,
@@ -10,33 +11,13 @@ import type {
   JournalEntryHistoryItem,
   JournalEntryPatchBody,
   ListBody,
+  ManualPayload,
   ManualReading,
   ManualReadingCorrectionBody,
   ManualReadingHistoryItem,
 } from '@vigil/domain';
 import { API, api, listAll, type Query } from './client.ts';
 import { queryKeys } from './query-keys.ts';
-
-/**
- * A reading entered by hand, as `POST /ingest/api/v1/payloads` takes it (ADR 0027). The server keeps
- * the payload's schema to itself (packages/server/src/services/ingest/payload-shape.ts); until it
- * moves to the domain, this is the manual part of it.
- */
-export interface ManualPayload {
-  eid: string;
-  read_at: string;
-  raw_metrics: Record<string, number>;
-  source: 'manual';
-  data_session: string;
-}
-
-/** What ingest answers for a body of payloads. */
-export interface IngestResult {
-  accepted: number;
-  duplicates: number;
-  unknown: number;
-  invalid_values: number;
-}
 
 /** Filters of `GET journal-entries` (DESIGN §3.1). */
 export interface EntryQuery {

@@ -1,33 +1,8 @@
-import { compileExpression, schemeSpec, type CompiledExpression } from '@vigil/domain';
-import type { ReadingMetrics } from '../metrics/write-store.ts';
+import { compileSchemeSpec, type CompiledScheme } from '@vigil/domain';
 
-/** What ingest needs of a scheme, compiled once per scheme version. */
-export interface CompiledScheme {
-  rawKeys: Set<string>;
-  /** declared context metrics; empty means "every numeric context value of the entity" */
-  contextKeys: string[];
-  calculated: Array<{ key: string; expression: CompiledExpression }>;
-  /** group → metric → valid range */
-  bounds: Map<string, Map<string, ValidRange>>;
-}
+export { deriveMetrics, type CompiledScheme } from '@vigil/domain';
 
-export interface ValidRange {
-  lower: number;
-  upper: number;
-}
-
-interface LooseSpec {
-  metrics?: Partial<Record<'raw_metrics' | 'calculated_metrics' | 'context_metrics', Array<Record<string, unknown>>>>;
-  invalid_bounds?: Array<Record<string, unknown>>;
-}
-
-const keysOf = (list: Array<Record<string, unknown>> | undefined) =>
-  (Array.isArray(list) ? list : []).flatMap((m) => (typeof m?.key === 'string' ? [m.key] : []));
-
-/**
- * Compiles a scheme's spec (schemes.spec JSON). A spec the registry would refuse is read as far as it
- * goes: a formula that does not compile is left out rather than stopping every reading of the scheme.
- */
+/** Compiles a scheme's spec as stored (schemes.spec JSON); unreadable JSON is a scheme without metrics. */
 export function compileScheme(specJson: string | null | undefined): CompiledScheme {
   let raw: unknown = {};
   try {
@@ -35,33 +10,7 @@ export function compileScheme(specJson: string | null | undefined): CompiledSche
   } catch {
     raw = {};
   }
-  const strict = schemeSpec.safeParse(raw);
-  const spec: LooseSpec = strict.success ? strict.data : ((raw ?? {}) as LooseSpec);
-  const calculated: CompiledScheme['calculated'] = [];
-  for (const m of Array.isArray(spec.metrics?.calculated_metrics) ? spec.metrics.calculated_metrics : []) {
-    if (typeof m?.key !== 'string' || typeof m.formula !== 'string') continue;
-    try {
-      calculated.push({ key: m.key, expression: compileExpression(m.formula) });
-    } catch {
-      // a broken formula yields no value; the registry refuses such formulas on write
-    }
-  }
-  const bounds = new Map<string, Map<string, ValidRange>>();
-  for (const b of Array.isArray(spec.invalid_bounds) ? spec.invalid_bounds : []) {
-    if (typeof b?.value !== 'number' || typeof b.metric !== 'string' || typeof b.group !== 'string') continue;
-    let metrics = bounds.get(b.group);
-    if (!metrics) bounds.set(b.group, (metrics = new Map()));
-    const range = metrics.get(b.metric) ?? { lower: -Infinity, upper: Infinity };
-    if (b.bound === 'upper') range.upper = Math.min(range.upper, b.value);
-    if (b.bound === 'lower') range.lower = Math.max(range.lower, b.value);
-    metrics.set(b.metric, range);
-  }
-  return {
-    rawKeys: new Set(keysOf(spec.metrics?.raw_metrics)),
-    contextKeys: keysOf(spec.metrics?.context_metrics),
-    calculated,
-    bounds,
-  };
+  return compileSchemeSpec(raw);
 }
 
 /** The numeric values of an entity's context (monitored_entities.context JSON). */
@@ -78,48 +27,4 @@ export function numericContext(contextJson: string | null | undefined): Record<s
     if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
   }
   return out;
-}
-
-const isValid = (scheme: CompiledScheme, group: string, metric: string, value: number) => {
-  const range = scheme.bounds.get(group)?.get(metric);
-  return !range || (value >= range.lower && value <= range.upper);
-};
-
-/**
- * A reading's metric groups: raw values beyond their invalid bounds move to invalid_metrics, then
- * calculated metrics are evaluated in declaration order over the valid raw values, the context and
- * the calculated values before them. A formula missing a value (or dividing by zero) yields nothing.
- */
-export function deriveMetrics(
-  scheme: CompiledScheme,
-  raw: Record<string, number>,
-  context: Record<string, number>,
-): ReadingMetrics {
-  const metrics: ReadingMetrics = { raw_metrics: {}, calculated_metrics: {}, context_metrics: {}, invalid_metrics: {} };
-  if (scheme.contextKeys.length) {
-    for (const key of scheme.contextKeys) if (key in context) metrics.context_metrics[key] = context[key]!;
-  } else Object.assign(metrics.context_metrics, context);
-
-  const scope: Record<string, number> = { ...context };
-  for (const key in raw) {
-    const value = raw[key]!;
-    if (isValid(scheme, 'raw_metrics', key, value)) {
-      metrics.raw_metrics[key] = value;
-      scope[key] = value;
-    } else metrics.invalid_metrics[key] = value;
-  }
-  for (const { key, expression } of scheme.calculated) {
-    let value: unknown;
-    try {
-      value = expression.evaluate(scope);
-    } catch {
-      continue;
-    }
-    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-    if (isValid(scheme, 'calculated_metrics', key, value)) {
-      metrics.calculated_metrics[key] = value;
-      scope[key] = value;
-    } else metrics.invalid_metrics[key] = value;
-  }
-  return metrics;
 }

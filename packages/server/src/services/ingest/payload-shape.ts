@@ -1,48 +1,20 @@
-import { idSchema } from '@vigil/domain';
-import { z } from 'zod';
+import { MAX_PAYLOADS, payloadSchema, type Payload } from '@vigil/domain';
 import type { ErrorDetails } from '../../http/errors.ts';
 
-/** Most payloads one request or message may carry. */
-export const MAX_PAYLOADS = 5000;
-
-/**
- * One payload of a device (DESIGN §3). read_at must carry its zone (`Z` or an offset): a local time
- * would be ambiguous.
- */
-export const payloadSchema = z.strictObject({
-  eid: z
-    .string()
-    .min(1)
-    .max(128)
-    .refine((eid) => !/\p{Cc}/u.test(eid), 'Invalid device id'),
-  read_at: z.iso.datetime({
-    offset: true,
-    error: 'Enter an ISO-8601 date and time with its zone, e.g. 2026-11-20T10:00:00Z',
-  }),
-  raw_metrics: z.record(z.string().max(64), z.number()),
-  data_point_id: idSchema.optional(),
-  /** a reading entered by hand (ADR 0027): sent with its data session, kept with who entered it */
-  source: z.literal('manual').optional(),
-  data_session: idSchema.optional(),
-});
-export type Payload = z.infer<typeof payloadSchema>;
+export {
+  ingestResultSchema,
+  MAX_PAYLOADS,
+  payloadSchema,
+  payloadsBody,
+  type IngestResult,
+  type Payload,
+} from '@vigil/domain';
 
 /** Whether every payload of a body is a manual reading, which any member of the project may send. */
 export function onlyManual(input: unknown): boolean {
   const items: unknown[] = Array.isArray(input) ? input : [input];
   return items.length > 0 && items.every((p) => (p as { source?: unknown } | null)?.source === 'manual');
 }
-
-/** The body of `POST /ingest/api/v1/payloads`, for the API document (the pipeline checks it itself). */
-export const payloadsBody = z.union([payloadSchema, z.array(payloadSchema).max(MAX_PAYLOADS)]);
-
-export const ingestResultSchema = z.object({
-  accepted: z.number().int(),
-  duplicates: z.number().int(),
-  unknown: z.number().int(),
-  invalid_values: z.number().int(),
-});
-export type IngestResult = z.infer<typeof ingestResultSchema>;
 
 type TextField = 'eid' | 'read_at' | 'data_point_id';
 /** Per field, the texts checked so far and whether the field's schema accepts them. */

@@ -1,3 +1,4 @@
+import type { ReadingGroups } from '@vigil/domain';
 import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { holdCompactionLock } from './series-blocks.ts';
@@ -11,12 +12,7 @@ import { holdCompactionLock } from './series-blocks.ts';
  */
 
 /** The metric groups of a stored reading, as JSON in readings.metrics and latest_readings.metrics. */
-export interface ReadingMetrics {
-  raw_metrics: Record<string, number>;
-  calculated_metrics: Record<string, number>;
-  context_metrics: Record<string, number>;
-  invalid_metrics: Record<string, number>;
-}
+export type ReadingMetrics = ReadingGroups;
 
 /** Groups indexed as series (context metrics are constants of the entity). */
 export const INDEXED_GROUPS = ['raw_metrics', 'calculated_metrics', 'invalid_metrics'] as const;

@@ -1,4 +1,4 @@
-import type { ManualPayload } from '../../../api/journal.ts';
+import type { ManualPayload } from '@vigil/domain';
 import { isoFromLocal } from '../../../components/dates/local-date-time.ts';
 import { parseTypedNumber } from '../../../components/forms/typed-number.ts';
 import type { Round } from './round.ts';

@@ -1,5 +1,5 @@
 import { isoFromLocal, localDateTime } from '../../../components/dates/local-date-time.ts';
-import type { IngestResult } from '../../../api/journal.ts';
+import type { IngestResult } from '@vigil/domain';
 import type { EntityTypeName } from '../../../api/registry.ts';
 
 /** A device of a field round, as it was picked (enough to show and send it without the registry). */

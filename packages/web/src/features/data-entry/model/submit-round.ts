@@ -1,5 +1,6 @@
 import { ApiError } from '../../../api/api-error.ts';
-import type { IngestResult, JournalApi } from '../../../api/journal.ts';
+import type { IngestResult } from '@vigil/domain';
+import type { JournalApi } from '../../../api/journal.ts';
 import { roundPayloads } from './payloads.ts';
 import type { Round, Submission } from './round.ts';
 

@@ -71,7 +71,7 @@ export function checkRawValue(device: EntryDevice, metric: MetricDefinition, tex
   const value = parseTypedNumber(text);
   if (value === null) return { kind: 'empty' };
   if (Number.isNaN(value)) return { kind: 'notNumber' };
-  const range = validRange(device.scheme?.spec.invalid_bounds ?? [], 'raw_metrics', metric.key);
+  const range = validRange(device.scheme?.spec, 'raw_metrics', metric.key);
   if (!withinRange(range, value)) return { kind: 'refused', value, range };
   return { kind: 'ok', value, hit: limitHit(device.metric_limits, 'raw_metrics', metric.key, value) };
 }
@@ -108,7 +108,7 @@ export function checkDevice(device: EntryDevice, typed: Readonly<Record<string, 
       return {
         metric,
         value,
-        refused: validRange(spec!.invalid_bounds, 'calculated_metrics', metric.key),
+        refused: validRange(spec, 'calculated_metrics', metric.key),
         hit: null,
       };
     }

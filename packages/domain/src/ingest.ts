@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { idSchema } from './api.ts';
+
+/** The payloads of `POST /ingest/api/v1/payloads` and MQTT (DESIGN §3, ADR 0008, 0027). */
+
+/** Most payloads one request or message may carry. */
+export const MAX_PAYLOADS = 5000;
+
+/**
+ * One payload of a device (DESIGN §3). read_at must carry its zone (`Z` or an offset): a local time
+ * would be ambiguous.
+ */
+export const payloadSchema = z.strictObject({
+  eid: z
+    .string()
+    .min(1)
+    .max(128)
+    .refine((eid) => !/\p{Cc}/u.test(eid), 'Invalid device id'),
+  read_at: z.iso.datetime({
+    offset: true,
+    error: 'Enter an ISO-8601 date and time with its zone, e.g. 2026-11-20T10:00:00Z',
+  }),
+  raw_metrics: z.record(z.string().max(64), z.number()),
+  data_point_id: idSchema.optional(),
+  /** a reading entered by hand (ADR 0027): sent with its data session, kept with who entered it */
+  source: z.literal('manual').optional(),
+  data_session: idSchema.optional(),
+});
+export type Payload = z.infer<typeof payloadSchema>;
+
+/** The body of `POST /ingest/api/v1/payloads`, for the API document (the pipeline checks it itself). */
+export const payloadsBody = z.union([payloadSchema, z.array(payloadSchema).max(MAX_PAYLOADS)]);
+
+export const ingestResultSchema = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  unknown: z.number().int(),
+  invalid_values: z.number().int(),
+});
+export type IngestResult = z.infer<typeof ingestResultSchema>;
+
+/** A reading entered by hand (ADR 0027): a payload with its source and its open data session. */
+export type ManualPayload = Omit<Payload, 'source' | 'data_session'> & { source: 'manual'; data_session: string };
