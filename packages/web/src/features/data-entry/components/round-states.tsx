@@ -1,63 +1,16 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import type { Submitted } from '../model/submit-round.ts';
-
-function Panel({
-  icon,
-  title,
-  body,
-  actions,
-}: {
-  icon: ReactNode;
-  title: string;
-  body: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <Stack
-      spacing={1}
-      sx={{
-        alignItems: 'center',
-        textAlign: 'center',
-        py: { xs: 4, sm: 6 },
-        px: 2,
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: 'divider',
-        borderRadius: 2,
-        color: 'text.secondary',
-        '& > svg': { fontSize: 48 },
-      }}
-    >
-      {icon}
-      <Typography variant="h6" component="p" color="text.primary">
-        {title}
-      </Typography>
-      <Typography variant="body2" sx={{ maxWidth: 520 }}>
-        {body}
-      </Typography>
-      {actions}
-    </Stack>
-  );
-}
 
 /** No device picked yet: what a round is and how to start one. */
 export function EmptyRound() {
   const { t } = useTranslation('dataEntry');
-  return <Panel icon={<FactCheckOutlined />} title={t('empty.title')} body={t('empty.body')} />;
+  return <EmptyState icon={<FactCheckOutlined />} title={t('empty.title')} hint={t('empty.body')} />;
 }
 
 export const sessionPath = (sessionId: string) => `/journal-manager?tab=dataSessions&session=${sessionId}`;
@@ -67,16 +20,16 @@ export function RoundDone({ done, onNewRound }: { done: Submitted; onNewRound():
   const { t } = useTranslation('dataEntry');
   const { accepted, duplicates, invalid_values } = done.result;
   return (
-    <Panel
+    <EmptyState
       icon={<CheckCircleOutlined color="success" />}
       title={t('done.title')}
-      body={
+      hint={
         <>
           {t('done.stored', { count: accepted + duplicates, session: done.sessionTitle })}
           {invalid_values > 0 && ` ${t('done.invalid', { count: invalid_values })}`}
         </>
       }
-      actions={
+      action={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ pt: 1 }}>
           <Button variant="contained" component={RouterLink} to={sessionPath(done.sessionId)}>
             {t('done.openSession')}

@@ -1,9 +1,9 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Alert, Box, Button, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 /** Placeholder cards while the library loads. */
 export function LibraryLoading() {
@@ -38,43 +38,6 @@ export function LibraryFailed({ onRetry }: { onRetry(): void }) {
     >
       {t('library.failed')}
     </Alert>
-  );
-}
-
-function EmptyState({
-  icon,
-  title,
-  hint,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  hint: string;
-  action?: ReactNode;
-}) {
-  return (
-    <Stack
-      spacing={1}
-      sx={{
-        alignItems: 'center',
-        textAlign: 'center',
-        py: { xs: 5, sm: 8 },
-        px: 2,
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: 'divider',
-        borderRadius: 2,
-        color: 'text.secondary',
-        '& > svg': { fontSize: 48 },
-      }}
-    >
-      {icon}
-      <Typography variant="h6" component="p" color="text.primary">
-        {title}
-      </Typography>
-      <Typography variant="body2">{hint}</Typography>
-      {action}
-    </Stack>
   );
 }
 

@@ -4,9 +4,9 @@ import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Alert, Box, Button, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { JournalEntry, ListBody } from '@vigil/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasFilters, type EntryFilters } from '../model/entry-filters.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { EntryCard } from './entry-card.tsx';
 
 type EntryCardOptions = Omit<Parameters<typeof EntryCard>[0], 'entry'>;
@@ -20,39 +20,12 @@ interface EntryListProps {
   renderEntry(entry: JournalEntry): EntryCardOptions;
 }
 
-function Empty({ icon, title, hint, action }: { icon: ReactNode; title: string; hint: string; action: ReactNode }) {
-  return (
-    <Stack
-      spacing={1}
-      sx={{
-        alignItems: 'center',
-        textAlign: 'center',
-        py: { xs: 4, sm: 6 },
-        px: 2,
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: 'divider',
-        borderRadius: 2,
-        color: 'text.secondary',
-        '& > svg': { fontSize: 44 },
-      }}
-    >
-      {icon}
-      <Typography variant="h6" component="p" color="text.primary">
-        {title}
-      </Typography>
-      <Typography variant="body2">{hint}</Typography>
-      {action}
-    </Stack>
-  );
-}
-
 /** The entries found, a page at a time, or why there are none: loading, failed, nothing yet, nothing matching. */
 export function EntryList({ entries, filtered, invalidPeriod, onClearFilters, onCreate, renderEntry }: EntryListProps) {
   const { t } = useTranslation('journal');
   if (invalidPeriod) {
     return (
-      <Empty
+      <EmptyState
         icon={<EventBusyOutlined />}
         title={t('entries.invalidPeriod')}
         hint={t('entries.invalidPeriodHint')}
@@ -88,14 +61,14 @@ export function EntryList({ entries, filtered, invalidPeriod, onClearFilters, on
   const total = pages[0]?.count ?? 0;
   if (list.length === 0) {
     return hasFilters(filtered) ? (
-      <Empty
+      <EmptyState
         icon={<SearchOffOutlined />}
         title={t('entries.noMatch')}
         hint={t('entries.noMatchHint')}
         action={<Button onClick={onClearFilters}>{t('filters.clear')}</Button>}
       />
     ) : (
-      <Empty
+      <EmptyState
         icon={<HistoryEduOutlined />}
         title={t('entries.empty')}
         hint={t('entries.emptyHint')}
