@@ -27,6 +27,14 @@ export const queryKeys = {
     /** what a project's maps are drawn on: its site image and any online tile layer */
     siteMap: (projectId?: string | null) => ['ui', 'site-map', projectId] as const,
   },
+  crossSections: {
+    /** every query of a project's cross sections: what a change refreshes */
+    all: (projectId?: string | null) => ['ui', 'cross-sections', projectId] as const,
+    list: (projectId?: string | null) => ['ui', 'cross-sections', projectId, 'list'] as const,
+    one: (projectId: string | null | undefined, id: string) => ['ui', 'cross-sections', projectId, 'one', id] as const,
+    history: (projectId: string | null | undefined, id: string) =>
+      ['ui', 'cross-sections', projectId, 'history', id] as const,
+  },
   registry: {
     responderTypes: (projectId?: string | null) => ['registry', 'responder-types', projectId] as const,
     /** instruments, interface nodes and virtual devices with their schemes, for searches */
@@ -38,6 +46,9 @@ export const queryKeys = {
     device: (kind: string, id: string) => ['registry', 'device', kind, id] as const,
     /** the data points of some entities, e.g. an inclinometer chain's nodes */
     dataPoints: (entityIds: readonly string[]) => ['registry', 'data-points', entityIds] as const,
+    /** some devices by id, with the fields a view of them needs (a cross section's instruments) */
+    devicesById: (entityIds: readonly string[], fields: string) =>
+      ['registry', 'devices-by-id', entityIds, fields] as const,
   },
   metrics: {
     timeseries: (body: unknown) => ['metrics', 'timeseries', body] as const,

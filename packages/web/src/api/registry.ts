@@ -94,6 +94,18 @@ export const registryApi = {
     const collator = new Intl.Collator(undefined, { numeric: true });
     return points.sort((a, b) => collator.compare(a.title, b.title));
   },
+  /** Some devices of any type by id, with only `fields` (ids are looked up in each type's list). */
+  devicesById: async (entityIds: readonly string[], fields: string): Promise<Array<Partial<DeviceProfile>>> => {
+    const lists = await Promise.all(
+      Object.values(ENTITY_PATHS).map((path) =>
+        listAll<Partial<DeviceProfile>>(`${API.registry}/${path}`, {
+          query: { monitored_entity_ids: entityIds.join(','), fields },
+          quiet: true,
+        }),
+      ),
+    );
+    return lists.flat();
+  },
   device: (type: EntityTypeName, id: string, fields?: string) =>
     api.get<Partial<DeviceProfile>>(`${API.registry}/${ENTITY_PATHS[type]}/${id}`, { query: { fields }, quiet: true }),
 };
@@ -149,4 +161,13 @@ export const dataPointsQuery = (entityIds: readonly string[]) =>
     queryKey: queryKeys.registry.dataPoints(entityIds),
     queryFn: () => registryApi.dataPoints(entityIds),
     staleTime: REGISTRY_STALE_MS,
+  });
+
+/** Some devices by id with the fields asked for; none asked, none fetched. */
+export const devicesByIdQuery = (entityIds: readonly string[], fields: string) =>
+  queryOptions({
+    queryKey: queryKeys.registry.devicesById(entityIds, fields),
+    queryFn: () => registryApi.devicesById(entityIds, fields),
+    staleTime: DEVICE_CARD_STALE_MS,
+    enabled: entityIds.length > 0,
   });

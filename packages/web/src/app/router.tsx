@@ -12,7 +12,7 @@ const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async (
 });
 
 /** Modules that later issues build; until then each shows a designed page naming it. */
-const MODULE_PATHS = ['cross-sections'];
+const MODULE_PATHS: string[] = [];
 
 /** A feature page that shows only when the user has its module (spec 000 §2). */
 function gatedPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -73,6 +73,10 @@ export const routes: RouteObject[] = [
           {
             path: '/data-entry',
             lazy: gatedPage(() => import('../features/data-entry/data-entry-page.tsx'), 'DataEntryPage'),
+          },
+          {
+            path: '/cross-sections/*',
+            lazy: gatedPage(() => import('../features/cross-sections/cross-sections-route.tsx'), 'CrossSectionsRoute'),
           },
           {
             path: '/notifications',

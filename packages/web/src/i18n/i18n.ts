@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'fileManager',
   'journal',
   'dataEntry',
+  'crossSections',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

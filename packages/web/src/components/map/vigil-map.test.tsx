@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { ImageOverlay } from 'react-leaflet';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STATE_PAINT } from '../state/state-paint.ts';
 import type { MapMarker } from './map-marker.ts';
@@ -123,5 +124,25 @@ describe('VigilMap', () => {
     expect(screen.getByRole('radio', { name: 'Online map' })).toBeTruthy();
     view.unmount();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:site-plan');
+  });
+
+  it('draws the layers given as its children, and shows no empty text when it has none to show', async () => {
+    renderMap({
+      markers: [],
+      emptyText: undefined,
+      initialBounds: { west: -70.34, south: -27.38, east: -70.32, north: -27.36 },
+      children: (
+        <ImageOverlay
+          url="/section.png"
+          bounds={[
+            [-27.38, -70.34],
+            [-27.36, -70.32],
+          ]}
+          alt="Aerial image"
+        />
+      ),
+    });
+    expect(await screen.findByRole('img', { name: 'Aerial image' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

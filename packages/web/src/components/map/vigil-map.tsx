@@ -1,9 +1,9 @@
 import { Box, Typography } from '@mui/material';
-import { MAP_ZOOM, type SiteMap } from '@vigil/domain';
+import { MAP_ZOOM, type GeoBounds, type SiteMap } from '@vigil/domain';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer } from 'react-leaflet';
 import { BaseLayers } from './base-layers.tsx';
 import { DeviceMarkers } from './device-markers.tsx';
@@ -33,11 +33,15 @@ export interface VigilMapProps {
   search?: boolean;
   /** pixels, or 'fill' to fill a flex column (a card's body) */
   height: number | 'fill';
-  /** shown over the map when no marker has a location */
-  emptyText: string;
+  /** shown over the map when no marker has a location; nothing shown without it */
+  emptyText?: string;
   ariaLabel: string;
   /** the first view fits the markers, no closer than `zoom` (default); else it centres them at `zoom` */
   fitToMarkers?: boolean;
+  /** the first view fits these bounds (a cross section's line), rather than the markers */
+  initialBounds?: GeoBounds | null;
+  /** more layers on the map (react-leaflet components): lines, image overlays, editing handles */
+  children?: ReactNode;
 }
 
 const clampZoom = (zoom: number) => Math.min(MAP_ZOOM.max, Math.max(MAP_ZOOM.min, zoom));
@@ -60,9 +64,20 @@ export function VigilMap({
   emptyText,
   ariaLabel,
   fitToMarkers = true,
+  initialBounds,
+  children,
 }: VigilMapProps) {
   const located = useMemo(() => locatedMarkers(markers), [markers]);
-  const bounds = useMemo(() => markersBounds(located), [located]);
+  const given = initialBounds
+    ? [initialBounds.south, initialBounds.west, initialBounds.north, initialBounds.east].join(',')
+    : null;
+  const bounds = useMemo(() => {
+    if (given) {
+      const [south, west, north, east] = given.split(',').map(Number) as [number, number, number, number];
+      return L.latLngBounds([south, west], [north, east]);
+    }
+    return markersBounds(located);
+  }, [located, given]);
   const image = siteMap?.image?.bounds;
   const imageBounds = useMemo(
     () => (image ? L.latLngBounds([image.south, image.west], [image.north, image.east]) : null),
@@ -106,8 +121,9 @@ export function VigilMap({
         <ZoomLevel />
         {nameSwitch && <DisplayNamesControl on={names} onChange={setNames} />}
         {search && located.length > 0 && <DeviceSearchControl markers={located} layerRef={layerRef} />}
+        {children}
       </MapContainer>
-      {located.length === 0 && (
+      {located.length === 0 && emptyText && (
         <Box
           sx={{
             position: 'absolute',

@@ -1,10 +1,15 @@
-import { Box } from '@mui/material';
+import LandscapeOutlined from '@mui/icons-material/LandscapeOutlined';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardCard } from '@vigil/domain';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { crossSectionsQuery } from '../../../api/cross-sections.ts';
 import { siteMapQuery } from '../../../api/ui.ts';
 import { useSession } from '../../../app/session-context.ts';
+import { crossSectionDashboardPath } from '../../../components/cross-section/section-paths.ts';
+import { SectionsLayer } from '../../../components/cross-section/sections-layer.tsx';
 import { LazyVigilMap, preloadVigilMap } from '../../../components/map/lazy-vigil-map.tsx';
 import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import { devicesOf } from '../model/device-index.ts';
@@ -25,6 +30,10 @@ export function StateMapCard({ card }: { card: Card }) {
   const { stateType, openDevice } = useDashboardContext();
   const { devices, groups } = useDashboardData();
   const siteMap = useQuery(siteMapQuery(project.id));
+  const navigate = useNavigate();
+  // The optional cross-sections layer (spec 001 §2): the sections' lines, each opening its dashboard.
+  const [showSections, setShowSections] = useState(false);
+  const sections = useQuery({ ...crossSectionsQuery(project.id), enabled: showSections });
   useEffect(preloadVigilMap, []);
   const members = useMemo(
     () => devicesOf(devices.data ?? [], groups.data ?? [], card.group_id),
@@ -48,6 +57,19 @@ export function StateMapCard({ card }: { card: Card }) {
       loading={loading}
       error={devices.isError || groups.isError}
       onRetry={() => void devices.refetch()}
+      actions={
+        <Tooltip title={t('crossSections:stateMapLayer')}>
+          <IconButton
+            size="small"
+            aria-label={t('crossSections:stateMapLayer')}
+            aria-pressed={showSections}
+            color={showSections ? 'primary' : 'default'}
+            onClick={() => setShowSections((on) => !on)}
+          >
+            <LandscapeOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      }
       exportSettings={() =>
         tableExport(
           title,
@@ -84,7 +106,14 @@ export function StateMapCard({ card }: { card: Card }) {
               const device = members.find((d) => d.id === id);
               if (device) openDevice({ id, entity_type: device.monitored_entity_type, title: device.title });
             }}
-          />
+          >
+            {showSections && sections.data && (
+              <SectionsLayer
+                sections={sections.data}
+                onSectionClick={(id) => navigate(crossSectionDashboardPath(stateType, id))}
+              />
+            )}
+          </LazyVigilMap>
         </Box>
       )}
     </CardFrame>

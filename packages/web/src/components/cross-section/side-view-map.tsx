@@ -1,0 +1,110 @@
+import type { CrossSection } from '@vigil/domain';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo } from 'react';
+import { MapContainer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { SizeWatcher } from '../map/map-view.tsx';
+import type { LevelEnvelope } from './level-history.ts';
+import { PlaneDrawing } from './plane-drawing.tsx';
+import { PlaneGrid } from './plane-grid.tsx';
+import { PlaneLevels } from './plane-levels.tsx';
+import { PlaneScaleBar } from './plane-scale-bar.tsx';
+import type { SensorLevel } from './sensor-levels.ts';
+import { altitudeAt, plotY } from './side-view-scale.ts';
+import type { LayerSet, ToggleSet } from './side-view-options.ts';
+import './side-view.css';
+
+export interface SideViewMapProps {
+  section: CrossSection;
+  exaggeration: number;
+  /** the sensors as shown: now, or the day the time slider is on */
+  levels: SensorLevel[];
+  envelope: LevelEnvelope;
+  history: Array<{ day: number; points: Array<[number, number]> }>;
+  layers: LayerSet;
+  toggles: ToggleSet;
+  /** the diagram polygon the editor is working on, outlined */
+  highlight?: number | null;
+  onSensorClick?: (deviceId: string) => void;
+  /** a click on the plane, as distance along the section and altitude (the editor adds a vertex) */
+  onPlaneClick?: (x: number, altitude: number) => void;
+}
+
+/** Room around the section for the axes' values: left for altitudes, below for distances. */
+const PADDING_TOP_LEFT: L.PointTuple = [58, 30];
+// Right: room for the last sensor's value beside it.
+const PADDING_BOTTOM_RIGHT: L.PointTuple = [64, 40];
+
+/**
+ * The side-section (spec 001 §2; DESIGN §5): Leaflet on a simple CRS, x the distance along the
+ * section and y its altitude above the section's floor times the vertical exaggeration. Pans and
+ * zooms like any map; the first view, and any change of scale, fits the whole section.
+ */
+export function SideViewMap(props: SideViewMapProps) {
+  const { section, exaggeration } = props;
+  const bounds = useMemo(
+    () => L.latLngBounds([0, 0], [plotY(section.altitude_max, section.altitude_min, exaggeration), section.distance]),
+    [section.altitude_max, section.altitude_min, section.distance, exaggeration],
+  );
+  return (
+    <MapContainer
+      className="vigil-side-view"
+      crs={L.CRS.Simple}
+      bounds={bounds}
+      boundsOptions={{ paddingTopLeft: PADDING_TOP_LEFT, paddingBottomRight: PADDING_BOTTOM_RIGHT }}
+      minZoom={-8}
+      maxZoom={8}
+      zoomSnap={0}
+      zoomDelta={0.5}
+      wheelPxPerZoomLevel={120}
+      attributionControl={false}
+      // Top right: the altitudes and their axis name run down the left edge.
+      zoomControl={false}
+      style={{ position: 'absolute', inset: 0 }}
+    >
+      <ZoomControl position="topright" />
+      <FitPlane bounds={bounds} />
+      <SizeWatcher />
+      {props.onPlaneClick && (
+        <PlaneClicks onClick={props.onPlaneClick} altitudeMin={section.altitude_min} exaggeration={exaggeration} />
+      )}
+      <PlaneDrawing
+        section={section}
+        exaggeration={exaggeration}
+        layers={props.layers}
+        highlight={props.highlight ?? null}
+      />
+      {props.toggles.displayGrid && <PlaneGrid section={section} exaggeration={exaggeration} />}
+      <PlaneLevels {...props} />
+      <PlaneScaleBar unit={section.distance_unit} exaggeration={exaggeration} />
+    </MapContainer>
+  );
+}
+
+/** Fits the whole section whenever its extent or the exaggeration changes (the user's pans stay until then). */
+function FitPlane({ bounds }: { bounds: L.LatLngBounds }) {
+  const map = useMap();
+  useEffect(() => {
+    map.fitBounds(bounds, {
+      paddingTopLeft: PADDING_TOP_LEFT,
+      paddingBottomRight: PADDING_BOTTOM_RIGHT,
+      animate: false,
+    });
+  }, [map, bounds]);
+  return null;
+}
+
+function PlaneClicks({
+  onClick,
+  altitudeMin,
+  exaggeration,
+}: {
+  onClick: (x: number, altitude: number) => void;
+  altitudeMin: number;
+  exaggeration: number;
+}) {
+  useMapEvents({
+    click: (event) => onClick(event.latlng.lng, altitudeAt(event.latlng.lat, altitudeMin, exaggeration)),
+  });
+  return null;
+}
