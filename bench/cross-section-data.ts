@@ -1,9 +1,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, DEMO_PROJECTS } from '../packages/server/src/demo/site.ts';
-import { ingestPayloads } from '../packages/server/src/services/ingest/pipeline.ts';
-import { compactOnce } from '../packages/server/src/services/metrics/compaction.ts';
+import { createSectionFixture, DAYS, METRIC, PIEZOMETERS } from './cross-section-fixture.ts';
 import { demoApp } from './demo-app.ts';
 import { percentile } from './measure.ts';
 import { machine } from './report.ts';
@@ -14,11 +12,7 @@ import { machine } from './report.ts';
  * in parallel as a browser does: the section, the devices (tips and limits), their latest readings,
  * and the daily minimum, maximum and mean of their piezometric levels over 90 days.
  */
-const PIEZOMETERS = 30;
-const DAYS = 90;
-const READINGS_PER_DAY = 48;
 const CALLS = 100;
-const KPA_PER_M = 9.8068;
 
 async function main() {
   const command = process.env.BENCH_COMMAND ?? 'npx node bench/cross-section-data.ts';
@@ -36,92 +30,22 @@ async function main() {
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
       return (text ? JSON.parse(text) : undefined) as T;
     };
-    const login = await fetch(`${base}/auth/api/v1/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const project = await db
-      .selectFrom('projects')
-      .select('id')
-      .where('name', '=', DEMO_PROJECTS[0].name)
-      .executeTakeFirstOrThrow();
-    await call('POST', '/auth/api/v1/users/switch-data-context', token, { data_context: project.id });
-
-    const scheme = await call<{ id: string }>('POST', '/device-registry/api/v1/schemes', token, {
-      name: 'Bench section piezometer',
-      type: 'phreatic_surface',
-      spec: {
-        metrics: {
-          raw_metrics: [{ key: 'pressure', label: 'Pressure', unit: 'kPa' }],
-          calculated_metrics: [
-            {
-              key: 'piezometric_level',
-              label: 'Piezometric level',
-              unit: 'm',
-              formula: 'tip_elevation + pressure / 9.8068',
-            },
-          ],
-          context_metrics: [{ key: 'tip_elevation', label: 'Tip elevation', unit: 'm' }],
-        },
-        metric_limits: [],
-      },
-    });
-    const devices: Array<{ id: string; eid: string; tip: number }> = [];
-    for (let i = 0; i < PIEZOMETERS; i++) {
-      const eid = `BENCH-PZ-${String(i + 1).padStart(2, '0')}`;
-      const tip = 1130 + (i % 8);
-      const created = await call<{ id: string }>('POST', '/device-registry/api/v1/instruments', token, {
-        eid,
-        title: `${eid} bench`,
-        scheme: scheme.id,
-        context: { tip_elevation: tip },
-        contracted_sla_time: 3600,
-        location: { type: 'Point', coordinates: [-70.33 - i * 0.0002, -27.366] },
-      });
-      devices.push({ id: created.id, eid, tip });
-    }
-    // 90 days of readings every 30 minutes, written as the demo's history is (no events), then compacted.
-    const start = Date.now() - DAYS * 86_400_000;
-    const step = 86_400_000 / READINGS_PER_DAY;
-    for (let day = 0; day < DAYS; day++) {
-      const batch = devices.flatMap((d, i) =>
-        Array.from({ length: READINGS_PER_DAY }, (_, k) => {
-          const t = start + day * 86_400_000 + k * step;
-          const level = d.tip + 20 + 3 * Math.sin(t / 86_400_000 / 9 + i) + 0.2 * Math.sin(k);
-          return {
-            eid: d.eid,
-            read_at: new Date(t).toISOString(),
-            raw_metrics: { pressure: (level - d.tip) * KPA_PER_M },
-          };
-        }),
-      );
-      await ingestPayloads(app, project.id, batch, 'history');
-    }
-    while ((await compactOnce(db, app.dialect)) > 0);
-
-    const section = await call<{ id: string }>('POST', `/ui/api/v1/projects/${project.id}/cross-sections/`, token, {
-      name: 'Bench section',
-      distance: 300,
-      altitude_min: 1120,
-      altitude_max: 1190,
-      sensors: devices.map((d) => ({ id: d.eid, device_id: d.id, metric_field: 'piezometric_level' })),
-    });
-    const ids = devices.map((d) => d.id);
+    const fixture = await createSectionFixture(app, db, base);
+    const { token, projectId } = fixture.session;
+    const ids = fixture.devices.map((d) => d.id);
     const from_time = new Date(Date.now() - DAYS * 86_400_000).toISOString();
     const to_time = new Date().toISOString();
     const daily = (fn: string) =>
       call('POST', '/metrics-provider/api/v1/metrics/timeseries/', token, {
         from_time,
         to_time,
-        metric: 'calculated_metrics.piezometric_level',
+        metric: METRIC,
         aggregation: { function: fn, interval: 'day' },
         filters: { monitored_entity_ids: ids },
       });
     const sideViewData = () =>
       Promise.all([
-        call('GET', `/ui/api/v1/projects/${project.id}/cross-sections/${section.id}/`, token),
+        call('GET', `/ui/api/v1/projects/${projectId}/cross-sections/${fixture.sectionId}/`, token),
         call(
           'GET',
           `/device-registry/api/v1/instruments/?monitored_entity_ids=${ids.join(',')}&paginate_by=1000`,
@@ -146,7 +70,7 @@ async function main() {
       `- machine: ${machine()}`,
       `- Node ${process.version}`,
       `- command: \`${command}\``,
-      `- set-up: in-process server on a temporary SQLite file, HTTP over 127.0.0.1; ${PIEZOMETERS} piezometers with ${DAYS} days of readings every 30 minutes (compacted); the six calls of the side view in parallel: section, devices, latest readings, and the daily minimum, maximum and mean over ${DAYS} days`,
+      `- set-up: in-process server on a temporary SQLite file, HTTP over 127.0.0.1; the section of bench/cross-section-fixture.ts: ${PIEZOMETERS} piezometers with limits, ${DAYS} days of readings every 30 minutes (compacted) and a fresh one each; the six calls of the side view in parallel: section, devices, latest readings, and the daily minimum, maximum and mean over ${DAYS} days`,
       '',
       '| measurement | calls | p50 ms | p99 ms | budget |',
       '| --- | ---: | ---: | ---: | --- |',

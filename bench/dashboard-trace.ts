@@ -19,7 +19,7 @@ interface TraceEvent {
   };
 }
 
-const CATEGORIES = [
+export const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'v8.execute',
@@ -28,7 +28,7 @@ const CATEGORIES = [
 ];
 
 /** What each timeline event counts as (DevTools' groups); others are "other". */
-const GROUPS: Array<[string, RegExp]> = [
+export const GROUPS: Array<[string, RegExp]> = [
   ['scripting: compile', /compile|CacheScript|v8\.produceModuleCache|v8\.parse/i],
   ['scripting: garbage collection', /GC|Scavenge|MarkCompact/],
   [

@@ -132,8 +132,9 @@ if (process.env.BENCH_DASHBOARD !== 'off') {
 // 2,000 devices drawn with its clusters and zoomed in, and the map's chunk (BENCH_MAP=off skips it).
 // Issue 20's (seconds): a simulated steady hour of the demo's alarms (BENCH_ALARMS=off skips it).
 // Issue 21's (about a minute): 5 MB JPEG uploads and the list of 1,000 files (BENCH_MEDIA=off skips it).
-// Issue 24's (about a minute): the side-view data of a section of 30 piezometers (BENCH_CROSS_SECTION=off).
-// Each in its own process too.
+// Issue 24's (about a minute): the side-view data of a section of 30 piezometers (BENCH_CROSS_SECTION=off),
+// and (about two minutes) that side view drawn in headless Chromium, on the web build above
+// (BENCH_CROSS_SECTION_DRAW=off). Each in its own process too.
 for (const [variable, file] of [
   ['BENCH_ZOOM', 'chart-zoom.ts'],
   ['BENCH_HEATMAP', 'heatmap.ts'],
@@ -141,6 +142,7 @@ for (const [variable, file] of [
   ['BENCH_ALARMS', 'alarm-hour.ts'],
   ['BENCH_MEDIA', 'media.ts'],
   ['BENCH_CROSS_SECTION', 'cross-section-data.ts'],
+  ['BENCH_CROSS_SECTION_DRAW', 'cross-section-draw.ts'],
 ] as const) {
   if (process.env[variable] === 'off') continue;
   execFileSync(process.execPath, [join(import.meta.dirname, file)], {
