@@ -13,14 +13,22 @@ export interface WeatherRequest {
 }
 
 /** The weather service's calls (ours, ADR 0026). */
+/** null when there is no weather at the point: no station near it has reported, and no provider (204). */
 export const weatherApi = {
-  current: (request: WeatherRequest, signal?: AbortSignal) =>
-    api.get<WeatherReport>(`${API.weather}/current`, { query: { ...request }, quiet: true, signal }),
-  forecast: (request: WeatherRequest, signal?: AbortSignal) =>
-    api.get<WeatherForecast>(`${API.weather}/forecast`, { query: { ...request }, quiet: true, signal }),
+  current: async (request: WeatherRequest, signal?: AbortSignal) =>
+    (await api.get<WeatherReport | undefined>(`${API.weather}/current`, {
+      query: { ...request },
+      quiet: true,
+      signal,
+    })) ?? null,
+  forecast: async (request: WeatherRequest, signal?: AbortSignal) =>
+    (await api.get<WeatherForecast | undefined>(`${API.weather}/forecast`, {
+      query: { ...request },
+      quiet: true,
+      signal,
+    })) ?? null,
 };
 
-/** No station near the point: nothing to retry. */
 const retryUnlessNotFound = (failures: number, error: Error) =>
   !(error instanceof ApiError && error.isNotFound) && failures < 2;
 

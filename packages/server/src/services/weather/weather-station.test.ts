@@ -102,17 +102,13 @@ describe("current weather from the project's own meteorological station", () => 
     const near = await current(cerro.operator, query({ lat: CERRO_MET.lat + 45 / 111.2, lon: CERRO_MET.lon }));
     expect(near.body).toMatchObject({ source: 'station:MET-01', temp: 15.5 });
     const far = await current(cerro.operator, query({ lat: CERRO_MET.lat + 55 / 111.2, lon: CERRO_MET.lon }));
-    expect(far.status).toBe(404);
-    expect(far.body).toEqual({
-      error_type: 'NotFound',
-      message: 'No meteorological station within 50 km of this point',
-    });
+    expect(far.status).toBe(204);
+    expect(far.body).toBeUndefined();
   });
 
   it("uses only the caller's project's stations", async () => {
     const res = await current(ouse.operator, query(CERRO_PLACE));
-    expect(res.status).toBe(404);
-    expect(res.body.error_type).toBe('NotFound');
+    expect(res.status).toBe(204);
   });
 
   it('keeps the newest value of each metric when a payload carries only some of them', async () => {
@@ -128,10 +124,10 @@ describe("current weather from the project's own meteorological station", () => 
     });
   });
 
-  it('answers NotFound while the station has never reported', async () => {
+  it('has nothing to say (204) while the station has never reported', async () => {
     const res = await current(ouse.operator, query(OUSE_PLACE));
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error_type: 'NotFound', message: 'The meteorological station MET-01 has no readings' });
+    expect(res.status).toBe(204);
+    expect(res.body).toBeUndefined();
   });
 });
 

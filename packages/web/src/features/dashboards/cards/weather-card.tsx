@@ -3,7 +3,6 @@ import { WEATHER_CACHE_MS, weatherDisplayUnits, type DashboardCard, type Weather
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/api-error.ts';
 import { currentWeatherQuery, weatherForecastQuery } from '../../../api/weather.ts';
 import { useSession } from '../../../app/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
@@ -37,14 +36,14 @@ export function WeatherCard({ card }: { card: Card }) {
   const where =
     place?.name ?? (place ? `${formatNumber(place.lat, locale, 4)}, ${formatNumber(place.lon, locale, 4)}` : '');
   const title = card.title || (place ? t('weather.title', { place: where }) : t('cardTypes.weather'));
-  const nowhere = current.error instanceof ApiError && current.error.isNotFound;
+  const nowhere = current.data === null;
   const empty = !place ? t('weather.noPlace') : nowhere ? t('weather.noStation') : null;
   return (
     <CardFrame
       title={title}
       subtitle={current.data?.subtitle}
       loading={request !== null && current.isPending}
-      error={current.isError && !nowhere}
+      error={current.isError}
       onRetry={() => void current.refetch()}
       empty={empty}
     >
