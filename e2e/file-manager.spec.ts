@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { ListBody, MediaFile } from '@vigil/domain';
 import { auth } from './support/api.ts';
 import { saveDialogScreens } from './support/dialog-screens.ts';
 import { loginForm } from './support/login-page.ts';
@@ -45,9 +46,12 @@ async function chooseFiles(page: Page, files: Array<{ name: string; mimeType: st
  * Records every text the queue row of `name` shows, however briefly: Processing may last less
  * than a poll of the page. Read them back with `messagesOf`.
  */
+/** Where the page keeps what `recordMessages` saw, by file name. */
+type RecordingWindow = Window & { __uploadMessages?: Record<string, string[]> };
+
 async function recordMessages(page: Page, name: string) {
   await page.evaluate((name) => {
-    const all = ((window as any).__uploadMessages ??= {}) as Record<string, string[]>;
+    const all = ((window as RecordingWindow).__uploadMessages ??= {});
     const seen = (all[name] = [] as string[]);
     const read = () => {
       for (const row of document.querySelectorAll('section[aria-label="Uploads"] li')) {
@@ -61,7 +65,7 @@ async function recordMessages(page: Page, name: string) {
 }
 
 const messagesOf = (page: Page, name: string) =>
-  page.evaluate((name) => ((window as any).__uploadMessages?.[name] ?? []) as string[], name);
+  page.evaluate((name) => (window as RecordingWindow).__uploadMessages?.[name] ?? [], name);
 
 /** The messages of spec 001's five that the row showed, in order. */
 const progressMessagesOf = async (page: Page, name: string) =>
@@ -79,7 +83,7 @@ async function waitComplete(page: Page, name: string, timeout = 30_000) {
 async function filesNamed(request: APIRequestContext, token: string, label: string) {
   const response = await request.get(`${MEDIA}/files/?paginate_by=1000`, { headers: auth(token) });
   expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()).objects as any[]).filter((f) => f.label === label);
+  return ((await response.json()) as ListBody<MediaFile>).objects.filter((f) => f.label === label);
 }
 
 /** A file uploaded and processed through the API, behind the page's back. */
@@ -160,7 +164,7 @@ test('Resize images adds the Resizing step and the @2x and @1x sizes', async ({ 
   await waitComplete(page, name);
   expect(await progressMessagesOf(page, name)).toEqual(['Uploading', 'Processing', 'Resizing', 'Complete!']);
   const [file] = await filesNamed(request, token, name);
-  const sizes = Object.fromEntries((file.thumbnails as any[]).map((t) => [t.name, [t.width, t.height]]));
+  const sizes = Object.fromEntries(file!.thumbnails.map((t) => [t.name, [t.width, t.height]]));
   // '@2x' and '@1x' keep the image's proportions at 2/3 and 1/3; small and medium are square tiles.
   expect(sizes).toMatchObject({ '@2x': [240, 160], '@1x': [120, 80], small: [120, 120], medium: [240, 240] });
   await expect(queueRow(page, name)).toContainText('Resize');
@@ -208,7 +212,7 @@ test('rename refuses a name another file bears, as the page knows it and as the 
   await expect(tags).toBeHidden();
   await expect(card(page, renamed)).toContainText(tag);
   const [saved] = await filesNamed(request, token, renamed);
-  expect(saved.tags).toEqual([tag]);
+  expect(saved!.tags).toEqual([tag]);
 
   // The caller's filter finds files by tag.
   await page.getByRole('searchbox', { name: 'Filter' }).fill(tag);
@@ -227,7 +231,7 @@ test('rename refuses a name another file bears, as the page knows it and as the 
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect(card(page, renamed)).toBeHidden();
-  const gone = await request.get(`${MEDIA}/files/${saved.id}/`, { headers: auth(token) });
+  const gone = await request.get(`${MEDIA}/files/${saved!.id}/`, { headers: auth(token) });
   expect(gone.status()).toBe(404);
 });
 
@@ -283,8 +287,8 @@ test('a large upload pauses, resumes from the bytes the server has, and complete
   expect(afterPause[0]).toBeGreaterThan(0);
   expect(afterPause.every((offset, i) => i === 0 || offset > afterPause[i - 1]!)).toBe(true);
   const [file] = await filesNamed(request, token, name);
-  expect(file.size).toBe(buffer.length);
-  expect([file.width, file.height]).toEqual([1700, 1650]);
+  expect(file!.size).toBe(buffer.length);
+  expect([file!.width, file!.height]).toEqual([1700, 1650]);
 });
 
 test('cancelling an upload removes its record', async ({ page }) => {
