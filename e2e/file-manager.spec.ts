@@ -15,6 +15,7 @@ import { openShell } from './support/shell.ts';
 test.describe.configure({ timeout: 120_000 });
 
 const MEDIA = '/media/api/v1';
+const MIB = 1024 * 1024;
 const PROGRESS_MESSAGES = ['Uploading', 'Processing', 'Resizing', 'Complete!', 'Failed'];
 const unique = (stem = 'e2e') => `${stem}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const pngFile = (name: string, width = 300, height = 200) => ({
@@ -235,17 +236,25 @@ test('rename refuses a name another file bears, as the page knows it and as the 
   expect(gone.status()).toBe(404);
 });
 
-/** Slows every upload part down and notes the offset each one starts at. */
-async function throttleUploads(page: Page, delayMs: number) {
+/**
+ * Slows every upload part down and notes the offset each one starts at. Parts from `holdFrom` on
+ * wait until `release()` as well, so a test can act while the upload is surely mid-way, however
+ * slow the machine.
+ */
+async function throttleUploads(page: Page, delayMs: number, holdFrom = Number.POSITIVE_INFINITY) {
   const offsets: number[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/media\/api\/v1\/files\/[^/]+\/upload\/?$/, async (route) => {
     const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
-    offsets.push(Number(/name="offset"\r\n\r\n(\d+)/.exec(body)?.[1] ?? 0));
+    const offset = Number(/name="offset"\r\n\r\n(\d+)/.exec(body)?.[1] ?? 0);
+    offsets.push(offset);
     await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (offset >= holdFrom) await released;
     // The browser may have aborted the part meanwhile (a pause): nothing to continue then.
     await route.continue().catch(() => undefined);
   });
-  return offsets;
+  return { offsets, release };
 }
 
 const progressOf = (page: Page, name: string) =>
@@ -255,14 +264,16 @@ const progressValue = async (page: Page, name: string) =>
 
 test('a large upload pauses, resumes from the bytes the server has, and completes', async ({ page, request }) => {
   const { token } = await openFileManager(page);
-  const offsets = await throttleUploads(page, 400);
+  // Parts are 1 MiB (upload-transport's PART_SIZE): the fourth waits until the pause is made.
+  const { offsets, release } = await throttleUploads(page, 200, 3 * MIB);
   const name = `${unique('large')}.png`;
   const buffer = noisePng(1700, 1650);
   expect(buffer.length).toBeGreaterThan(8_000_000);
   await chooseFiles(page, [{ name, mimeType: 'image/png', buffer }]);
 
   await expect(queueRow(page, name).getByRole('status')).toHaveText('Uploading');
-  await expect.poll(() => progressValue(page, name), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+  await expect.poll(() => offsets.at(-1), { timeout: 60_000 }).toBe(3 * MIB);
+  await expect.poll(() => progressValue(page, name)).toBeGreaterThanOrEqual(20);
   await saveScreens(page, 'file-manager-queue', page.getByRole('region', { name: 'Uploads' }));
   await queueRow(page, name)
     .getByRole('button', { name: `Pause upload of ${name}` })
@@ -270,6 +281,8 @@ test('a large upload pauses, resumes from the bytes the server has, and complete
   await expect(queueRow(page, name).getByRole('status')).toHaveText('Paused');
   const pausedAt = await progressValue(page, name);
   const partsBeforePause = offsets.length;
+  // The held part goes on or not, as an aborted request may: the server's count decides the resume.
+  release();
   await page.waitForTimeout(1500);
   // Nothing more is sent while paused, and the bar stays where it was.
   expect(offsets.length).toBe(partsBeforePause);

@@ -32,13 +32,15 @@ export function ProjectSwitchDialog({ open, onClose }: { open: boolean; onClose(
   const switchTo = useMutation({
     mutationFn: (project: Project) => authApi.switchDataContext(project.id),
     onSuccess: (_, project) => {
-      // The stored project follows the token's data context at once; the reload then starts the
-      // application afresh in the new project (the shell may already show it for a moment).
-      sessionStore.setProject(project.id);
       // The last project's alerts go: with five of them up (spec 000 §9) this message would wait its turn.
       closeSnackbar();
       enqueueSnackbar(t('projectSwitch.switching', { name: project.name }), { variant: 'info' });
-      window.setTimeout(() => window.location.reload(), PROJECT_SWITCH_RELOAD_MS);
+      // The page stays as it is while the message shows: storing the project re-renders the shell,
+      // so it is stored just before the reload starts the application afresh in the new project.
+      window.setTimeout(() => {
+        sessionStore.setProject(project.id);
+        window.location.reload();
+      }, PROJECT_SWITCH_RELOAD_MS);
     },
     onError: (error, project) =>
       enqueueSnackbar(t('projectSwitch.failed', { name: project.name, message: error.message }), { variant: 'error' }),
