@@ -163,6 +163,7 @@ export async function startBackground(
     ? {
         noteStored: (stored) => post({ type: 'stored', stored }, stored.values ? [stored.values.buffer] : []),
         run: () => call('compact'),
+        forgetHeld: () => call('forget-held'),
       }
     : null;
 

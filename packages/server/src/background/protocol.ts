@@ -24,7 +24,7 @@ export interface WorkerStart extends BackgroundSetup {
   claimBacklog: boolean;
 }
 
-export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'stop-rules' | 'stop';
+export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'forget-held' | 'stop-rules' | 'stop';
 
 /** Work for the rules engine, numbered in the order posted; acknowledged by `evaluated`. */
 export type EngineWork =

@@ -85,6 +85,8 @@ async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> 
       return rulesEngine?.idle();
     case 'compact':
       return compactor?.run();
+    case 'forget-held':
+      return compactor?.forgetHeld();
     case 'stop-rules':
       return rulesEngine?.stop();
     case 'stop':

@@ -47,6 +47,22 @@ const manual = (eid: string, level: number, session: string, read_at = readAt())
   data_session: session,
 });
 
+/** A chart's values of `metric` in the minute around `at` (the timeseries API, as a chart asks). */
+async function chartAt(eid: string, metric: string, at: string): Promise<number[]> {
+  const res = await t.call('POST', '/metrics-provider/api/v1/metrics/timeseries/', {
+    token: operator,
+    body: {
+      from_time: new Date(Date.parse(at) - 60_000).toISOString(),
+      to_time: new Date(Date.parse(at) + 60_000).toISOString(),
+      metric,
+      aggregation: { function: 'max', interval_sec: 60 },
+      filters: { monitored_entity_ids: [d.ids[eid]] },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return Object.values((res.body.data[0]?.values ?? {}) as Record<string, number>);
+}
+
 async function readingsOf(eid: string, token = operator): Promise<MetricReading[]> {
   const res = await t.call(
     'GET',
@@ -144,23 +160,9 @@ describe('corrections of manual readings', () => {
     expect(stored[0]!.calculated_metrics.piezometric_level).toBeCloseTo(103, 6);
     expect(stored[0]!.manual).toMatchObject({ corrected_by: 'operator', entered_by: 'operator' });
     // The chart's values: one point at the reading's time, the corrected one, before and after compaction.
-    const chartAt = async () => {
-      const res = await t.call('POST', '/metrics-provider/api/v1/metrics/timeseries/', {
-        token: operator,
-        body: {
-          from_time: new Date(Date.parse(at) - 60_000).toISOString(),
-          to_time: new Date(Date.parse(at) + 60_000).toISOString(),
-          metric: 'calculated_metrics.piezometric_level',
-          aggregation: { function: 'max', interval_sec: 60 },
-          filters: { monitored_entity_ids: [d.ids['SP-1']] },
-        },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return Object.values(res.body.data[0].values as Record<string, number>);
-    };
     for (const compacted of [false, true]) {
       if (compacted) await compactOnce(t.db, t.app.dialect);
-      const values = await chartAt();
+      const values = await chartAt('SP-1', 'calculated_metrics.piezometric_level', at);
       expect(values, `compacted: ${compacted}`).toHaveLength(1);
       expect(values[0], `compacted: ${compacted}`).toBeCloseTo(103, 6);
     }
@@ -180,6 +182,51 @@ describe('corrections of manual readings', () => {
       body: { raw_metrics: { pressure: pressureFor(104) }, reason: 'Checked against the logger' },
     });
     expect(byManager.body.corrected_by).toBe('manager');
+  });
+
+  it('take a value dropped, or moved to or from invalid_metrics, out of the charts, compacted or not', async () => {
+    const session = await openSession(operator);
+    const at = readAt();
+    const body = { ...manual('SP-3', 105, session, at), raw_metrics: { pressure: pressureFor(105), temperature: 12 } };
+    expect((await t.call('POST', INGEST, { token: operator, body })).status).toBe(200);
+    await compactOnce(t.db, t.app.dialect);
+    const [entered] = (await t.call('GET', `${MANUAL}?data_session=${session}`, { token: operator })).body
+      .objects as ManualReading[];
+    const correct = async (raw_metrics: Record<string, number>) => {
+      const res = await t.call('PATCH', `${MANUAL}/${entered!.id}/`, {
+        token: operator,
+        body: { raw_metrics, reason: 'Re-read' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    /** each metric's values at the reading's time, before compaction and after */
+    const charts = async (metrics: Record<string, number[]>) => {
+      for (const compacted of [false, true]) {
+        if (compacted) await compactOnce(t.db, t.app.dialect);
+        for (const [metric, values] of Object.entries(metrics)) {
+          expect(await chartAt('SP-3', metric, at), `${metric}, compacted: ${compacted}`).toEqual(values);
+        }
+      }
+    };
+    await charts({ 'raw_metrics.temperature': [12], 'raw_metrics.pressure': [pressureFor(105)] });
+
+    // The temperature was not read after all.
+    await correct({ pressure: pressureFor(104) });
+    await charts({ 'raw_metrics.temperature': [], 'raw_metrics.pressure': [pressureFor(104)] });
+
+    // A slip of the pen beyond the sensor's range: kept, but as invalid, and out of the level's chart.
+    await correct({ pressure: 3000 });
+    await charts({
+      'raw_metrics.pressure': [],
+      'calculated_metrics.piezometric_level': [],
+      'invalid_metrics.pressure': [3000],
+    });
+
+    await correct({ pressure: pressureFor(106) });
+    await charts({ 'invalid_metrics.pressure': [], 'raw_metrics.pressure': [pressureFor(106)] });
+    const level = await chartAt('SP-3', 'calculated_metrics.piezometric_level', at);
+    expect(level).toHaveLength(1);
+    expect(level[0]).toBeCloseTo(106, 6);
   });
 
   it('refuse values the scheme does not have, no reason, and another project’s readings', async () => {

@@ -152,6 +152,7 @@ export async function ingestPayloads(
   if (Object.keys(details).length) throw fail(details);
 
   const receivedIso = receivedAt.toISOString();
+  if (options.correction) await app.compactor?.forgetHeld();
   const { inserted, stored, backlogId } = await writeBatch(app.db, app.dialect, {
     projectId,
     receivedAt: receivedIso,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
 import {
+  compactedSeq,
   dayOf,
   decodeBlock,
   encodeBlock,
@@ -38,12 +39,6 @@ const DAYS = {
     last_t = excluded.last_t, "last" = excluded."last"`,
   columns: 10,
 };
-
-/** The last reading (seq) whose values are in blocks. */
-export async function compactedSeq(db: Db): Promise<number> {
-  const row = await db.selectFrom('metric_compaction').select('compacted_seq').where('id', '=', 1).executeTakeFirst();
-  return Number(row?.compacted_seq ?? 0);
-}
 
 /** Values ingest handed over (SQLite), and whether to compact only those (and gaps before them). */
 export interface Handed {
@@ -237,6 +232,11 @@ export interface Compactor {
   noteStored(stored: StoredValues): void;
   /** Compacts everything stored so far. */
   run(): Promise<void>;
+  /**
+   * Forgets the values handed over: compaction reads the readings instead. Before a reading is
+   * replaced, so that its old values, perhaps handed over still, are not compacted after its row went.
+   */
+  forgetHeld(): Promise<void>;
 }
 
 /**
@@ -288,6 +288,7 @@ export function startCompactor(host: {
       if (stored >= COMPACTION_BATCH && !running) void run('handed');
     },
     run: () => run('all'),
+    forgetHeld: async () => void held?.clear(),
     async stop() {
       stopped = true;
       clearInterval(timer);

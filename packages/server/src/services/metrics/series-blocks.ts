@@ -94,3 +94,9 @@ export async function holdCompactionLock(trx: Db, dialect: Dialect, mode: 'share
   if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(${COMPACTION_LOCK})`.execute(trx);
   else await sql`select pg_advisory_xact_lock(${COMPACTION_LOCK})`.execute(trx);
 }
+
+/** The last reading (seq) whose values are in blocks. */
+export async function compactedSeq(db: Db): Promise<number> {
+  const row = await db.selectFrom('metric_compaction').select('compacted_seq').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.compacted_seq ?? 0);
+}

@@ -1,8 +1,7 @@
 import type { Db, Dialect } from '../../db/connection.ts';
 import type { MetricDaysTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
-import { compactedSeq } from './compaction.ts';
-import { dayOf, decodeBlock, holdCompactionLock } from './series-blocks.ts';
+import { compactedSeq, dayOf, decodeBlock, holdCompactionLock } from './series-blocks.ts';
 import type { SeriesRef } from './series-store.ts';
 import { DAY_MS, type ReadingMetrics } from './write-store.ts';
 

@@ -1,6 +1,7 @@
 import type { ReadingGroups } from '@vigil/domain';
 import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
+import { deleteReplaced } from './replaced-readings.ts';
 import { holdCompactionLock } from './series-blocks.ts';
 
 /**
@@ -59,7 +60,7 @@ export interface WriteBatch {
   backlogOwner?: string | undefined;
   /**
    * Replaces readings already stored under the same keys (a manual reading corrected, ADR 0027): the
-   * old row goes and the new one takes a new seq, so compaction merges its values over the old ones.
+   * old row and its values in day blocks go, and the new one takes a new seq to be compacted.
    */
   replace?: boolean;
   /** writes what belongs with the readings inserted (manual readings' audit, ADR 0027), in the same transaction */
@@ -313,7 +314,7 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
       await insertRows(trx, dialect, UNKNOWN_PAYLOADS, params);
     }
     if (!readings.length) return [];
-    if (batch.replace) await deleteReadings(trx, batch.projectId, readings);
+    if (batch.replace) await deleteReplaced(trx, dialect, batch.projectId, readings);
 
     seqs = await insertReadings(trx, dialect, readings, params);
     if (!seqs.size) return [];
@@ -343,19 +344,6 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
     }
   }
   return { inserted, stored: storedValues(inserted, seqs, committed), backlogId };
-}
-
-/** Removes the stored readings under the keys of `readings` (a replacement, see WriteBatch.replace). */
-async function deleteReadings(trx: Db, projectId: string, readings: readonly NewReading[]) {
-  for (const r of readings) {
-    await trx
-      .deleteFrom('readings')
-      .where('read_at', '=', r.readAt)
-      .where('entity_id', '=', r.entityId)
-      .where('data_point_id', '=', r.dataPointId)
-      .where('project_id', '=', projectId)
-      .execute();
-  }
 }
 
 /** A replaced reading that is its entity's newest is the latest reading with its new values. */

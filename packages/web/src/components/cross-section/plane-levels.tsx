@@ -2,9 +2,9 @@ import { LIMIT_LINE_COLOURS } from '@vigil/domain';
 import type L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LayerGroup, Marker, Polygon, Polyline, Tooltip } from 'react-leaflet';
-import { sensorIcon } from './plane-icons.ts';
+import { LayerGroup, Polygon, Polyline } from 'react-leaflet';
 import { limitLine, markerHeight, phreaticLine } from './sensor-levels.ts';
+import { SensorMarker } from './sensor-marker.tsx';
 import type { SideViewMapProps } from './side-view-map.tsx';
 import { WATER } from './side-view-options.ts';
 import { plotY } from './side-view-scale.ts';
@@ -111,25 +111,20 @@ export function PlaneLevels({
             const label = [toggles.displayNames && l.title, toggles.displayCurrentMetric && text.shortValue(l)]
               .filter(Boolean)
               .join(' · ');
+            const [lat, lng] = toPlane([[l.x!, markerHeight(l)!]])[0]!;
             return (
-              <Marker
+              <SensorMarker
                 key={`${l.id}-${toggles.simpleIcons}-${label ? 'shown' : 'hover'}`}
-                position={toPlane([[l.x!, markerHeight(l)!]])[0]!}
-                icon={sensorIcon(l, toggles.simpleIcons, text.name(l), {
-                  sensor: l.id,
-                  device: l.deviceId,
-                  x: String(l.x),
-                  level: l.value === null ? '' : String(l.value),
-                  status: text.status(l),
-                  icon: toggles.simpleIcons ? 'simple' : 'symbol',
-                })}
-                keyboard
-                eventHandlers={{ click: () => onSensorClick?.(l.deviceId) }}
-              >
-                <Tooltip permanent={Boolean(label)} direction="right" offset={[10, 0]} className="vigil-sensor-tooltip">
-                  {label || `${l.title} · ${text.shortValue(l)}`}
-                </Tooltip>
-              </Marker>
+                level={l}
+                lat={lat}
+                lng={lng}
+                simple={toggles.simpleIcons}
+                name={text.name(l)}
+                status={text.status(l)}
+                label={label}
+                hoverText={`${l.title} · ${text.shortValue(l)}`}
+                onClick={onSensorClick}
+              />
             );
           })}
         </LayerGroup>
