@@ -11,9 +11,6 @@ const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async (
   Component: (await import('./signed-in/pages.tsx'))[name],
 });
 
-/** Modules that later issues build; until then each shows a designed page naming it. */
-const MODULE_PATHS: string[] = [];
-
 /** A feature page that shows only when the user has its module (spec 000 §2). */
 function gatedPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return async () => {
@@ -105,7 +102,6 @@ export const routes: RouteObject[] = [
             path: '/metrics/:stateType/:entityId/:entityType/:dataPointId?',
             lazy: gatedPage(() => import('../features/dashboards/chart-dashboard-route.tsx'), 'ChartDashboardRoute'),
           },
-          ...MODULE_PATHS.map((path) => ({ path: `/${path}`, lazy: signedIn('GatedModulePage') })),
           { path: '*', lazy: signedIn('NotFoundPage') },
         ],
       },
