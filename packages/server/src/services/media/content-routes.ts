@@ -4,6 +4,7 @@ import { fromJson } from '../../db/values.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { findMembership } from '../auth/session-store.ts';
 import { idParams } from '../registry/params.ts';
+import { byteRange } from './byte-range.ts';
 import type { MediaContext } from './media-context.ts';
 import type { UploadFields } from './upload-service.ts';
 
@@ -62,7 +63,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = asy
         tags,
         security: [],
         params: idParams,
-        description: 'The bytes: public files to anyone; others to members of their project, with a session',
+        description:
+          'The bytes: public files to anyone; others to members of their project, with a session. One Range is served (206), so videos seek',
       },
     },
     async (request, reply) => {
@@ -73,18 +75,28 @@ export const contentRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = asy
         const member = actor && (await findMembership(app.db, row.project_id, actor.userId));
         if (!member) throw notFound();
       }
-      const stream = await storage.read(row.storage_key);
+      const range = row.size === null ? null : byteRange(request.headers.range, row.size);
+      if (range === 'unsatisfiable') {
+        return reply.code(416).header('content-range', `bytes */${row.size}`).send();
+      }
+      const stream = await storage.read(row.storage_key, range ?? undefined);
       if (!stream) throw notFound();
       const inline = INLINE_TYPES.test(row.mime_type);
       reply
         .type(inline ? row.mime_type : 'application/octet-stream')
+        .header('accept-ranges', 'bytes')
         .header('content-disposition', disposition(inline ? 'inline' : 'attachment', row.original_filename))
         .header('x-content-type-options', 'nosniff')
         .header(
           'cache-control',
           isPublicMedia(fromJson(row.attrs, {})) ? 'public, max-age=86400' : 'private, max-age=3600',
         );
-      if (row.size !== null) reply.header('content-length', row.size);
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${row.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else if (row.size !== null) reply.header('content-length', row.size);
       // Nothing served here runs in Vigil's origin: an SVG's scripts, say. Chrome's PDF viewer does not
       // open in a sandbox, and a PDF's scripts run in the viewer, not in the page.
       if (row.mime_type !== 'application/pdf') {

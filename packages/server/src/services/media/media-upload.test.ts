@@ -167,6 +167,31 @@ describe('upload safety', () => {
     expect(csv.size).toBe(15);
   });
 
+  it('serves one range of the bytes (206), refuses one past the end (416), and says it takes ranges', async () => {
+    const text = Buffer.from('time,level\n' + Array.from({ length: 50 }, (_, i) => `${i},${100 + i}`).join('\n'));
+    const file = await uploadFile(t, operator, unique('ranged', 'csv'), 'text/csv', text);
+    const get = (range?: string) =>
+      t.app.inject({ method: 'GET', url: file.public_url!, headers: range ? { range } : {} });
+    const whole = await get();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(text)).toBe(true);
+
+    const part = await get('bytes=11-20');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 11-20/${text.length}`);
+    expect(part.headers['content-length']).toBe('10');
+    expect(part.rawPayload.equals(text.subarray(11, 21))).toBe(true);
+    const last = await get('bytes=-5');
+    expect(last.statusCode).toBe(206);
+    expect(last.rawPayload.equals(text.subarray(text.length - 5))).toBe(true);
+
+    const past = await get(`bytes=${text.length}-`);
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${text.length}`);
+    expect((await get('bytes=0-1,5-6')).statusCode).toBe(200);
+  });
+
   it('takes an upload only with the ticket of its upload URL, once, and only with a file', async () => {
     const record = await createRecord(t, operator, unique('ticketed'), 'image/png');
     const { url, fields } = await uploadUrl(t, operator, record.id);

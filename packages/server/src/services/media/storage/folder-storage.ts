@@ -20,13 +20,13 @@ export function folderStorage(root: string): MediaStorage {
       else await writeFile(temporary, body.bytes);
       await rename(temporary, path);
     },
-    async read(key) {
+    async read(key, range) {
       const path = pathOf(key);
       const exists = await stat(path).then(
         (s) => s.isFile(),
         () => false,
       );
-      return exists ? createReadStream(path) : null;
+      return exists ? createReadStream(path, range) : null;
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../../../config.ts';
+import type { ByteRange } from '../byte-range.ts';
 import { folderStorage } from './folder-storage.ts';
 import { s3Storage } from './s3-storage.ts';
 
@@ -12,8 +13,8 @@ export type StoredBody = { path: string; size: number } | { bytes: Buffer };
  */
 export interface MediaStorage {
   put(key: string, body: StoredBody, contentType: string): Promise<void>;
-  /** The bytes as a stream, or null when nothing is stored under the key. */
-  read(key: string): Promise<Readable | null>;
+  /** The bytes (or those of `range`) as a stream, or null when nothing is stored under the key. */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the keys; keys that hold nothing are ignored. */
   remove(keys: readonly string[]): Promise<void>;
   close(): Promise<void>;

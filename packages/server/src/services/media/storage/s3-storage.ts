@@ -46,9 +46,15 @@ export function s3Storage(s3Url: string, region: string): MediaStorage {
         }),
       );
     },
-    async read(key) {
+    async read(key, range) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: objectKey(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         return (object.Body as Readable | undefined) ?? null;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;

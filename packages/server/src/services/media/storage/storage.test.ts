@@ -41,6 +41,15 @@ describe.each(adapters)('media storage in %s', (_name, create) => {
     expect((await readAll((await storage.read(mediaKey('p1', 'original')))!)).equals(large)).toBe(true);
   });
 
+  it('reads a range of bytes, its end included (a video seeking)', async () => {
+    const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    await storage.put(mediaKey('p1', 'ranged'), { bytes }, 'video/mp4');
+    const part = await readAll((await storage.read(mediaKey('p1', 'ranged'), { start: 10, end: 19 }))!);
+    expect([...part]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    const tail = await readAll((await storage.read(mediaKey('p1', 'ranged'), { start: 250, end: 255 }))!);
+    expect([...tail]).toEqual([250, 251, 252, 253, 254, 255]);
+  });
+
   it('answers null for a key that holds nothing, and removes keys, ignoring missing ones', async () => {
     expect(await storage.read(mediaKey('p1', 'missing'))).toBeNull();
     await storage.put(mediaKey('p2', 'a'), { bytes: Buffer.from('a') }, 'text/plain');
