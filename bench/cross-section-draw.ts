@@ -42,13 +42,7 @@ const BUDGET_MS = 300;
 const TIMEOUT_MS = 60_000;
 const QUIET_MS = 500;
 const WEB_DIST = join(import.meta.dirname, '../packages/web/dist');
-/**
- * The side view's lines by their accessible names (en-US; NamedLine sets them with `data-points`), not
- * by class: Leaflet puts a path's `className` on its element only when it makes the element, and
- * react-leaflet passes `pathOptions` (where NamedLine puts its classes) with setStyle after adding
- * the layer, so that a line added straight to a container already on the map (the limit lines always,
- * the phreatic line when its points come after the markers) has no class.
- */
+/** The side view's lines by their accessible names (en-US; NamedLine sets them with `data-points`). */
 const LINE_NAMES = {
   phreatic: 'Phreatic surface',
   maximum: 'Maximum levels of the period',

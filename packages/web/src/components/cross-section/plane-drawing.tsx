@@ -66,8 +66,8 @@ export function PlaneDrawing({
                 dashArray: chosen ? '6 4' : undefined,
                 fillColor: paint.fill,
                 fillOpacity: 0.55,
-                className: `vigil-diagram vigil-diagram-${feature.properties.category.toLowerCase()}`,
               }}
+              className={`vigil-diagram vigil-diagram-${feature.properties.category.toLowerCase()}`}
             />
           );
         })}

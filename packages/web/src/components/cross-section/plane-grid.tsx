@@ -31,7 +31,8 @@ export function PlaneGrid({ section, exaggeration }: { section: CrossSection; ex
             [0, x],
             [top, x],
           ]}
-          pathOptions={{ ...GRID_LINE, className: 'vigil-grid-line' }}
+          className="vigil-grid-line"
+          pathOptions={GRID_LINE}
         />
       ))}
       {altitudes.map((altitude) => {
@@ -43,7 +44,8 @@ export function PlaneGrid({ section, exaggeration }: { section: CrossSection; ex
               [y, 0],
               [y, section.distance],
             ]}
-            pathOptions={{ ...GRID_LINE, className: 'vigil-grid-line' }}
+            className="vigil-grid-line"
+            pathOptions={GRID_LINE}
           />
         );
       })}

@@ -44,7 +44,8 @@ export function PlaneLevels({
               key={line.day}
               positions={toPlane(line.points)}
               interactive={false}
-              pathOptions={{ color: WATER.history, weight: 1, opacity: 0.45, className: 'vigil-historical-level' }}
+              className="vigil-historical-level"
+              pathOptions={{ color: WATER.history, weight: 1, opacity: 0.45 }}
             />
           ))}
         </LayerGroup>
@@ -170,7 +171,8 @@ function NamedLine({
       positions={toPlane(points)}
       eventHandlers={{ add: (event) => apply(event.target as L.Polyline) }}
       interactive={false}
-      pathOptions={{ ...style, className: `vigil-section-line ${className}` }}
+      className={`vigil-section-line ${className}`}
+      pathOptions={style}
     />
   );
 }

@@ -54,7 +54,8 @@ export function SectionLineLayer({
           [x0.lat, x0.lng],
           [xMax.lat, xMax.lng],
         ]}
-        pathOptions={{ color: SECTION_COLOUR, weight: 4, opacity: 0.9, className: 'vigil-section-trace' }}
+        className="vigil-section-trace"
+        pathOptions={{ color: SECTION_COLOUR, weight: 4, opacity: 0.9 }}
         eventHandlers={{
           // Named for screen readers and tests: a colour alone tells nothing.
           add: (event) => {
