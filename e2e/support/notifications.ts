@@ -3,6 +3,7 @@ import { auth } from './api.ts';
 import { adminIn, createProjectUser } from './shell.ts';
 
 export const CERRO_AZUL = 'Cerro Azul Tailings Storage Facility';
+export const OUSE = 'Ouse Flood Embankment';
 
 /** The administrator in Cerro Azul, who may ingest readings, and a fresh user there who sees only what happens from now on. */
 export async function notificationsSetup(request: APIRequestContext, prefix: string) {

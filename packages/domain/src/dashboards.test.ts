@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CARD_PRESETS,
+  dashboardCardSchema,
   DEFAULT_CARD_SIZE,
   GRID_COLUMNS,
   childPages,
@@ -70,6 +71,20 @@ describe('dashboard tree', () => {
 
   it('refuses two cards of one page with the same id', () => {
     expect(tree([{ path: 'root', cards: [card('a', 0, 0, 8, 2), card('a', 8, 0, 8, 2)] }]).success).toBe(false);
+  });
+
+  it('takes a cross section in its two forms, the side-section unless the aerial view is chosen, and the map of all', () => {
+    const layout = { x: 0, y: 0, w: 16, h: 3 };
+    const side = dashboardCardSchema.parse({ id: 'cs', type: 'cross-section', cross_section_id: 'abc', layout });
+    expect(side).toMatchObject({ view: 'side', title: '' });
+    const aerial = { id: 'cs', type: 'cross-section', cross_section_id: 'abc', view: 'aerial', layout };
+    expect(dashboardCardSchema.parse(aerial)).toMatchObject({ view: 'aerial' });
+    expect(dashboardCardSchema.safeParse({ ...aerial, view: 'plan' }).success).toBe(false);
+    expect(dashboardCardSchema.safeParse({ id: 'cs', type: 'cross-section', layout }).success).toBe(false);
+    expect(dashboardCardSchema.parse({ id: 'all', type: 'cross-sections-map', layout }).type).toBe(
+      'cross-sections-map',
+    );
+    expect(DEFAULT_CARD_SIZE['cross-section']).toEqual({ w: 16, h: 3 });
   });
 
   it('gives breadcrumbs from root and children in order', () => {

@@ -104,6 +104,10 @@ export const AGGREGATION_TABLE_FUNCTIONS = ['avg', 'min', 'max', 'sum', 'count']
 /** null: every device of the project */
 const groupId = idSchema.nullable().default(null);
 
+/** The two forms of a cross section's map card (spec 001 §2): the side-section with its grid, or the aerial view. */
+export const CROSS_SECTION_VIEWS = ['side', 'aerial'] as const;
+export type CrossSectionView = (typeof CROSS_SECTION_VIEWS)[number];
+
 export const dashboardCardSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...common, type: z.literal('device-state'), target: stateTarget }),
   z.strictObject({ ...common, type: z.literal('state-summary'), group_id: groupId }),
@@ -164,6 +168,14 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     ...common,
+    type: z.literal('cross-section'),
+    cross_section_id: idSchema,
+    view: z.enum(CROSS_SECTION_VIEWS).default('side'),
+  }),
+  /** every cross section of the project on the site map (spec 001 §2: all-cross-sections map) */
+  z.strictObject({ ...common, type: z.literal('cross-sections-map') }),
+  z.strictObject({
+    ...common,
     type: z.literal('inclinometer-profile'),
     entity: entityRef,
     mode: z.enum(['cumulative', 'incremental']).default('cumulative'),
@@ -198,6 +210,8 @@ export const CARD_TYPES = [
   'rate-of-change',
   'inclinometer-profile',
   'state-map',
+  'cross-section',
+  'cross-sections-map',
   'weather',
 ] as const satisfies readonly DashboardCardType[];
 
@@ -213,6 +227,8 @@ export const DEFAULT_CARD_SIZE: Record<DashboardCardType, { w: number; h: number
   'rate-of-change': { w: 8, h: 4 },
   'inclinometer-profile': { w: 8, h: 4 },
   'state-map': { w: 8, h: 4 },
+  'cross-section': { w: 16, h: 3 },
+  'cross-sections-map': { w: 8, h: 4 },
   weather: CARD_PRESETS.halfWidth,
 };
 

@@ -46,7 +46,10 @@ function namedIds(card: DashboardCard): string[] {
     case 'gauge':
     case 'inclinometer-profile':
       return [`entity:${card.entity.id}:${card.entity.entity_type}`];
+    case 'cross-section':
+      return [`section:${card.cross_section_id}`];
     case 'weather':
+    case 'cross-sections-map':
       return [];
     case 'chart':
       return card.series.flatMap((s) => [

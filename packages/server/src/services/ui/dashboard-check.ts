@@ -11,7 +11,8 @@ export const isDashboardFolder = (folder: string): folder is StateType => STATE_
 type Ref =
   | { kind: 'entity'; id: string; entityType: string; at: string; typeAt: string }
   | { kind: 'group'; id: string; at: string }
-  | { kind: 'data-point'; id: string; entityId: string; at: string };
+  | { kind: 'data-point'; id: string; entityId: string; at: string }
+  | { kind: 'cross-section'; id: string; at: string };
 
 function refsOf(tree: DashboardTree): Ref[] {
   const refs: Ref[] = [];
@@ -33,6 +34,9 @@ function refsOf(tree: DashboardTree): Ref[] {
         case 'rate-of-change':
         case 'state-map':
           group(card.group_id, 'group_id');
+          break;
+        case 'cross-section':
+          refs.push({ kind: 'cross-section', id: card.cross_section_id, at: `${at}.cross_section_id` });
           break;
         case 'gauge':
         case 'inclinometer-profile':
@@ -61,6 +65,9 @@ function problemsOf(refs: Ref[], known: ProjectRefs): ErrorDetails {
   for (const ref of refs) {
     if (ref.kind === 'group') {
       if (!known.groups.has(ref.id)) add(ref.at, 'Unknown group');
+    } else if (ref.kind === 'cross-section') {
+      // A section deleted since stays named (its card says so): every save of the page would fail otherwise.
+      if (known.foreignCrossSections.has(ref.id)) add(ref.at, 'Unknown cross section');
     } else if (ref.kind === 'data-point') {
       // A data point of another device of the project is as unknown to this series as a foreign one.
       if (known.dataPoints.get(ref.id) !== ref.entityId) add(ref.at, 'Unknown data point');
@@ -87,9 +94,13 @@ export async function checkDashboardTree(db: Db, projectId: string, data: unknow
     entities: pick('entity').map((r) => r.id),
     groups: pick('group').map((r) => r.id),
     dataPoints: pick('data-point').map((r) => r.id),
+    crossSections: pick('cross-section').map((r) => r.id),
   });
   const details = problemsOf(refs, known);
   if (Object.keys(details).length)
-    throw validationError('The dashboard names devices, groups or data points this project does not have', details);
+    throw validationError(
+      'The dashboard names devices, groups, data points or cross sections this project does not have',
+      details,
+    );
   return parsed.data;
 }

@@ -126,6 +126,17 @@ describe('dashboard module data', () => {
     const foreign = await entity(ouse, 'PZ-02');
     const logger = await entity(cerro, 'DL-01');
     const pz = await entity(cerro, 'PZ-01');
+    const sectionIn = async (projectId: string, as: string) => {
+      const created = await t.call('POST', `/ui/api/v1/projects/${projectId}/cross-sections/`, { token: as, body: {} });
+      expect(created.status).toBe(201);
+      return created.body as { id: string };
+    };
+    const section = await sectionIn(cerro, token);
+    const foreignSection = await sectionIn(ouse, await t.login('admin'));
+    const deleted = await sectionIn(cerro, token);
+    expect(
+      (await t.call('DELETE', `/ui/api/v1/projects/${cerro}/cross-sections/${deleted.id}/`, { token })).status,
+    ).toBe(204);
     const { res, read, after } = await save(
       'safety-state',
       rootWith([
@@ -149,6 +160,10 @@ describe('dashboard module data', () => {
           ],
           layout: layout(10),
         },
+        { id: 'section', type: 'cross-section', cross_section_id: section.id, layout: layout(12) },
+        { id: 'foreign-section', type: 'cross-section', cross_section_id: foreignSection.id, layout: layout(14) },
+        // A card of a section deleted since blocks no save of its page.
+        { id: 'deleted-section', type: 'cross-section', cross_section_id: deleted.id, layout: layout(16) },
       ]),
     );
     expect(res.status).toBe(400);
@@ -160,6 +175,7 @@ describe('dashboard module data', () => {
       'data.pages.0.cards.4.entity.entity_type': ['The device is of type interface-node'],
       'data.pages.0.cards.5.series.0.data_point_id': ['Unknown data point'],
       'data.pages.0.cards.5.series.1.entity_id': ['Unknown device'],
+      'data.pages.0.cards.7.cross_section_id': ['Unknown cross section'],
     });
     expect(after).toEqual(read);
   });

@@ -93,6 +93,8 @@ export interface ProjectRefs {
   groups: Set<string>;
   /** data point id → entity id */
   dataPoints: Map<string, string>;
+  /** cross sections of other projects: a card may name a section deleted since, never another project's */
+  foreignCrossSections: Set<string>;
 }
 
 const CHUNK = 500;
@@ -107,9 +109,9 @@ async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]
 export async function findProjectRefs(
   db: Db,
   projectId: string,
-  ids: { entities: string[]; groups: string[]; dataPoints: string[] },
+  ids: { entities: string[]; groups: string[]; dataPoints: string[]; crossSections: string[] },
 ): Promise<ProjectRefs> {
-  const [entities, groups, dataPoints] = await Promise.all([
+  const [entities, groups, dataPoints, crossSections] = await Promise.all([
     inChunks(ids.entities, (chunk) =>
       db
         .selectFrom('monitored_entities')
@@ -129,11 +131,20 @@ export async function findProjectRefs(
         .where('id', 'in', chunk)
         .execute(),
     ),
+    inChunks(ids.crossSections, (chunk) =>
+      db
+        .selectFrom('cross_sections')
+        .select('id')
+        .where('project_id', '!=', projectId)
+        .where('id', 'in', chunk)
+        .execute(),
+    ),
   ]);
   return {
     entities: new Map(entities.map((r) => [r.id, r.entity_type])),
     groups: new Set(groups.map((r) => r.id)),
     dataPoints: new Map(dataPoints.map((r) => [r.id, r.entity_id])),
+    foreignCrossSections: new Set(crossSections.map((r) => r.id)),
   };
 }
 

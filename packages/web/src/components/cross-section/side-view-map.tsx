@@ -4,6 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { SizeWatcher } from '../map/map-view.tsx';
+import { unstackLabels } from './label-stacking.ts';
 import type { LevelEnvelope } from './level-history.ts';
 import { PlaneDrawing } from './plane-drawing.tsx';
 import { PlaneGrid } from './plane-grid.tsx';
@@ -76,6 +77,7 @@ export function SideViewMap(props: SideViewMapProps) {
       />
       {props.toggles.displayGrid && <PlaneGrid section={section} exaggeration={exaggeration} />}
       <PlaneLevels {...props} />
+      <SensorLabelSpacing />
       <PlaneScaleBar unit={section.distance_unit} exaggeration={exaggeration} />
     </MapContainer>
   );
@@ -91,6 +93,31 @@ function FitPlane({ bounds }: { bounds: L.LatLngBounds }) {
       animate: false,
     });
   }, [map, bounds]);
+  return null;
+}
+
+/**
+ * Keeps the sensors' permanent labels apart: whenever labels come, go or change their text (react-leaflet
+ * writes a tooltip's text a render after opening it) and after each zoom, once per frame.
+ */
+function SensorLabelSpacing() {
+  const map = useMap();
+  useEffect(() => {
+    let frame = 0;
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => unstackLabels(map.getContainer(), '.vigil-sensor-tooltip.leaflet-tooltip'));
+    };
+    const observer = new MutationObserver(schedule);
+    observer.observe(map.getPane('tooltipPane')!, { childList: true, subtree: true, characterData: true });
+    map.on('zoomend resize viewreset', schedule);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      map.off('zoomend resize viewreset', schedule);
+    };
+  }, [map]);
   return null;
 }
 

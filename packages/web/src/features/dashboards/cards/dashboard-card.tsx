@@ -19,6 +19,10 @@ const InclinometerProfileCard = lazy(async () => ({
 const RateOfChangeCard = lazy(async () => ({ default: (await import('./rate-of-change-card.tsx')).RateOfChangeCard }));
 // Leaflet loads only on pages with a map.
 const StateMapCard = lazy(async () => ({ default: (await import('./state-map-card.tsx')).StateMapCard }));
+const CrossSectionCard = lazy(async () => ({ default: (await import('./cross-section-card.tsx')).CrossSectionCard }));
+const CrossSectionsMapCard = lazy(async () => ({
+  default: (await import('./cross-sections-map-card.tsx')).CrossSectionsMapCard,
+}));
 const WeatherCard = lazy(async () => ({ default: (await import('./weather-card.tsx')).WeatherCard }));
 
 const loading = (card: ReactNode) => (
@@ -48,6 +52,10 @@ export function DashboardCard({ card }: { card: Card }) {
       return loading(<RateOfChangeCard card={card} />);
     case 'state-map':
       return loading(<StateMapCard card={card} />);
+    case 'cross-section':
+      return loading(<CrossSectionCard card={card} />);
+    case 'cross-sections-map':
+      return loading(<CrossSectionsMapCard card={card} />);
     case 'weather':
       return loading(<WeatherCard card={card} />);
   }

@@ -1,6 +1,6 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
-import type { CrossSection, EntityType } from '@vigil/domain';
+import type { EntityType } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -11,9 +11,10 @@ import { SideView } from '../../../components/cross-section/side-view.tsx';
 import { SENSOR_DEVICE_FIELDS } from '../../../components/cross-section/use-side-view-data.ts';
 import { useDashboardContext } from '../cards/card-context.ts';
 import { CardFrame } from '../cards/card-frame.tsx';
+import type { SectionCardProps } from './section-card-props.ts';
 
 /** The side-section card: the section drawn with its levels; a sensor opens its device's detail panel. */
-export function SideViewCard({ section }: { section: CrossSection }) {
+export function SideViewCard({ section, title, toDashboard }: SectionCardProps) {
   const { t } = useTranslation('crossSections');
   const { project } = useSession();
   const { openDevice } = useDashboardContext();
@@ -21,18 +22,21 @@ export function SideViewCard({ section }: { section: CrossSection }) {
   const devices = useQuery(devicesByIdQuery(ids, SENSOR_DEVICE_FIELDS));
   return (
     <CardFrame
-      title={t('sideView.cardTitle', { name: section.name })}
+      title={title || t('sideView.cardTitle', { name: section.name })}
       actions={
-        <Tooltip title={t('dashboard.openSection')}>
-          <IconButton
-            size="small"
-            component={RouterLink}
-            to={crossSectionPath(section.id)}
-            aria-label={t('dashboard.openSection')}
-          >
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <>
+          {toDashboard}
+          <Tooltip title={t('dashboard.openSection')}>
+            <IconButton
+              size="small"
+              component={RouterLink}
+              to={crossSectionPath(section.id)}
+              aria-label={t('dashboard.openSection')}
+            >
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
       }
     >
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>

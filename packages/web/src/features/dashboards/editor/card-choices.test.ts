@@ -26,6 +26,13 @@ describe('what the add-card dialog asks for', () => {
     expect(choosesDevices('weather', 'entity')).toBe(false);
     expect(choosesGroup('weather', 'entity')).toBe(false);
     expect(choosesMetric('weather')).toBe(false);
+    for (const type of ['cross-section', 'cross-sections-map'] as const) {
+      expect([choosesDevices(type, 'entity'), choosesGroup(type, 'entity'), choosesMetric(type)]).toEqual([
+        false,
+        false,
+        false,
+      ]);
+    }
   });
 
   it('offers every metric of the group’s schemes once', () => {

@@ -8,7 +8,10 @@ export function choosesDevices(type: DashboardCardType, targetKind: 'entity' | '
 }
 export function choosesGroup(type: DashboardCardType, targetKind: 'entity' | 'group'): boolean {
   if (type === 'device-state') return targetKind === 'group';
-  return !choosesDevices(type, targetKind) && type !== 'inclinometer-profile' && type !== 'weather';
+  return (
+    !choosesDevices(type, targetKind) &&
+    !(['inclinometer-profile', 'weather', 'cross-section', 'cross-sections-map'] as DashboardCardType[]).includes(type)
+  );
 }
 export const choosesMetric = (type: DashboardCardType) =>
   type === 'chart' ||

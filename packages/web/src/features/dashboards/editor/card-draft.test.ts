@@ -20,6 +20,26 @@ describe('a new card from the add-card dialog', () => {
     });
   });
 
+  it('needs a section for a cross-section card, shown as its side-section unless the aerial view is chosen', () => {
+    const draft = { ...EMPTY_DRAFT, type: 'cross-section' as const };
+    expect(cardFromDraft(draft, [])).toBeNull();
+    expect(cardFromDraft({ ...draft, crossSectionId: 'cs-1' }, [])).toEqual({
+      id: 'card-1',
+      type: 'cross-section',
+      title: '',
+      cross_section_id: 'cs-1',
+      view: 'side',
+      layout: { x: 0, y: 0, w: 16, h: 3 },
+    });
+    expect(cardFromDraft({ ...draft, crossSectionId: 'cs-1', sectionView: 'aerial' }, [])).toMatchObject({
+      view: 'aerial',
+    });
+    expect(cardFromDraft({ ...EMPTY_DRAFT, type: 'cross-sections-map' }, [])).toMatchObject({
+      type: 'cross-sections-map',
+      layout: { x: 0, y: 0, w: 8, h: 4 },
+    });
+  });
+
   it('makes a chart of every chosen device over seven days by default, in the chosen preset size', () => {
     const card = cardFromDraft(
       {

@@ -51,6 +51,9 @@ export interface CardDraft {
   zoom: number;
   /** weather: the units it shows (its place is the project's first) */
   units: CardOf<'weather'>['units'];
+  /** cross section: '' until chosen */
+  crossSectionId: string;
+  sectionView: CardOf<'cross-section'>['view'];
 }
 
 export const EMPTY_DRAFT: CardDraft = {
@@ -74,6 +77,8 @@ export const EMPTY_DRAFT: CardDraft = {
   displayNames: false,
   zoom: MAP_ZOOM.initial,
   units: 'celsius',
+  crossSectionId: '',
+  sectionView: 'side',
 };
 
 /** The period an aggregation table offers after its interval changed: the interval's list default. */
@@ -136,6 +141,10 @@ function candidateOf(draft: CardDraft, cards: readonly DashboardCard[]): Record<
         : null;
     case 'weather':
       return { ...base, coordinates: null, units: draft.units };
+    case 'cross-section':
+      return draft.crossSectionId ? { ...base, cross_section_id: draft.crossSectionId, view: draft.sectionView } : null;
+    case 'cross-sections-map':
+      return base;
   }
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { periodForInterval, type CardDraft } from './card-draft.ts';
+import { CrossSectionFields } from './cross-section-fields.tsx';
 
 interface OptionFieldsProps {
   draft: CardDraft;
@@ -19,7 +20,7 @@ interface OptionFieldsProps {
   errors: Partial<Record<string, string>>;
 }
 
-/** The options of the analysis, map and weather cards: aggregation, interpolation, change window, profile mode, zoom, units. */
+/** The options of the analysis, map and weather cards: aggregation, interpolation, change window, profile mode, zoom, units, section. */
 export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
   const { t } = useTranslation('dashboards');
   switch (draft.type) {
@@ -175,6 +176,8 @@ export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
           ))}
         </TextField>
       );
+    case 'cross-section':
+      return <CrossSectionFields draft={draft} set={set} />;
     default:
       return null;
   }

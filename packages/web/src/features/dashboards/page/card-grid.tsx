@@ -7,6 +7,8 @@ import { GRID_GAP, ROW_HEIGHT } from './grid-metrics.ts';
 const TABLE_CARDS = new Set<DashboardCardType>(['device-table', 'aggregation-table', 'rate-of-change']);
 /** Cards whose every line matters (the weather's source and time): on a phone, as tall as their content. */
 const CONTENT_CARDS = new Set<DashboardCardType>(['weather']);
+/** Cards that need more room on a phone than their rows give: a side-section's toolbar, drawing and legend stack up. */
+const PHONE_MIN_HEIGHT: Partial<Record<DashboardCardType, number>> = { 'cross-section': 640 };
 
 /**
  * A page's cards as they are laid out: 16 columns from tablet width up; one column on a phone, in
@@ -23,7 +25,10 @@ export function CardGrid({ cards }: { cards: readonly Card[] }) {
       }}
     >
       {readingOrder(cards).map((card) => {
-        const height = card.layout.h * ROW_HEIGHT + (card.layout.h - 1) * GRID_GAP;
+        const height = Math.max(
+          card.layout.h * ROW_HEIGHT + (card.layout.h - 1) * GRID_GAP,
+          PHONE_MIN_HEIGHT[card.type] ?? 0,
+        );
         return (
           <Box
             key={card.id}
