@@ -41,6 +41,7 @@ const mapCard = (groupId: string): DashboardCard[] => [
     layout: { x: 0, y: 0, w: 16, h: 4 },
     group_id: groupId,
     display_names: false,
+    cross_sections_layer: false,
     zoom: CARD_ZOOM,
   },
 ];

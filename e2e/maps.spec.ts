@@ -307,7 +307,10 @@ test('the entity dashboard shows the device on its location map, at its longitud
   expect(outside).toEqual([]);
 });
 
-test('a manager adds a state map of one group with Display Names and its zoom', async ({ page, request }) => {
+test('a manager adds a state map of one group with Display Names, the cross-sections layer and its zoom', async ({
+  page,
+  request,
+}) => {
   const outside = await onlyVigil(page);
   const admin = await adminIn(request, CERRO_AZUL);
   const segment = `map-${Date.now().toString(36)}`;
@@ -323,6 +326,7 @@ test('a manager adds a state map of one group with Display Names and its zoom', 
   await expect(dialog.getByRole('spinbutton', { name: 'Zoom' })).toHaveValue('12');
   await dialog.getByRole('spinbutton', { name: 'Zoom' }).fill('21');
   await dialog.getByRole('switch', { name: 'Display Names' }).check();
+  await dialog.getByRole('switch', { name: 'Cross sections on the map' }).check();
   await dialog.getByRole('button', { name: 'Add' }).click();
   // Cards zoom from 4 to 20 (spec 001 §9): 21 is refused.
   await expect(dialog.getByRole('spinbutton', { name: 'Zoom' })).toHaveAttribute('aria-invalid', 'true');
@@ -333,8 +337,19 @@ test('a manager adds a state map of one group with Display Names and its zoom', 
 
   const { tree } = await dashboardTree(request, admin.token, admin.projectId);
   const [saved] = tree.pages.find((p) => p.path === `root/${segment}`)!.cards;
-  expect(saved).toMatchObject({ type: 'state-map', display_names: true, zoom: 20, title: '' });
+  expect(saved).toMatchObject({
+    type: 'state-map',
+    display_names: true,
+    cross_sections_layer: true,
+    zoom: 20,
+    title: '',
+  });
   const mapCard = card(page, 'Safety state map: Piezometers');
+  // The cross-sections layer is on from the first, as the card says.
+  await expect(mapCard.getByRole('button', { name: 'Cross sections on the map' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(mapCard).toContainText('24 devices on the map');
   // Display Names: the names of the markers out of clusters stay open beside them.
   const map = page.getByRole('region', { name: 'Map: Safety state map: Piezometers', exact: true });

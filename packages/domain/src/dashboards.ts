@@ -164,6 +164,8 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
     group_id: groupId,
     /** the device names beside their markers ("Display Names") */
     display_names: z.boolean().default(false),
+    /** the cross-sections layer shown at first (spec 001 §2: optional cross sections layer) */
+    cross_sections_layer: z.boolean().default(false),
     zoom: z.number().int().min(MAP_ZOOM.min).max(MAP_ZOOM.max).default(MAP_ZOOM.initial),
   }),
   z.strictObject({

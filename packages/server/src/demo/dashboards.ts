@@ -111,7 +111,15 @@ function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): R
     const root = page(ROOT_PAGE, plan.title);
     root.add({ id: 'summary', title: '', type: 'state-summary', group_id: null });
     // Beside the summary: where the devices are and which are in trouble.
-    root.add({ id: 'map', title: '', type: 'state-map', group_id: null, display_names: false, zoom: SITE_ZOOM });
+    root.add({
+      id: 'map',
+      title: '',
+      type: 'state-map',
+      group_id: null,
+      display_names: false,
+      cross_sections_layer: false,
+      zoom: SITE_ZOOM,
+    });
     plan.gauges[type].forEach(({ eid, metric }, i) =>
       root.add({ id: `gauge-${i + 1}`, title: '', type: 'gauge', entity: entity(eid), metric: metricOf(eid, metric) }),
     );

@@ -1,16 +1,17 @@
 import { Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { CrossSection, LatLng } from '@vigil/domain';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { devicesByIdQuery } from '../../api/registry.ts';
 import { siteMapQuery } from '../../api/ui.ts';
+import { moduleLoader } from '../lazy/module-loader.ts';
 import { boundsAround } from './section-geometry.ts';
 import { sensorMarkers } from './section-markers.ts';
 import { SENSOR_DEVICE_FIELDS } from './use-side-view-data.ts';
 
 // Leaflet is a chunk of its own, loaded with the first map shown.
-const AerialMap = lazy(async () => ({ default: (await import('./aerial-map.tsx')).AerialMap }));
+const aerialMap = moduleLoader(() => import('./aerial-map.tsx'));
 
 /**
  * The aerial view of a cross section (spec 001 §2): its topo image over its bounds, its line from
@@ -28,6 +29,7 @@ export function AerialView({
   onSensorClick?: (deviceId: string) => void;
 }) {
   const { t } = useTranslation('crossSections');
+  const map = aerialMap.useModule();
   const ids = useMemo(() => [...new Set(section.sensors.map((s) => s.device_id))].sort(), [section.sensors]);
   const devices = useQuery(devicesByIdQuery(ids, SENSOR_DEVICE_FIELDS));
   const siteMap = useQuery(siteMapQuery(projectId));
@@ -42,26 +44,24 @@ export function AerialView({
     [section.x0_location, section.x_max_location, section.sensors],
   );
   const fill = height === 'fill';
-  return (
-    <Suspense
-      fallback={
-        <Skeleton
-          variant="rectangular"
-          sx={fill ? { flex: 1, minHeight: 240, height: 'auto' } : { height }}
-          aria-label={t('aerial.label', { name: section.name })}
-        />
-      }
-    >
-      <AerialMap
-        section={section}
-        markers={markers}
-        siteMap={siteMap.isError ? null : siteMap.data}
-        bounds={bounds}
-        height={height}
-        ariaLabel={t('aerial.label', { name: section.name })}
-        emptyText={bounds ? undefined : t('aerial.noLine')}
-        onMarkerClick={onSensorClick}
+  if (!map)
+    return (
+      <Skeleton
+        variant="rectangular"
+        sx={fill ? { flex: 1, minHeight: 240, height: 'auto' } : { height }}
+        aria-label={t('aerial.label', { name: section.name })}
       />
-    </Suspense>
+    );
+  return (
+    <map.AerialMap
+      section={section}
+      markers={markers}
+      siteMap={siteMap.isError ? null : siteMap.data}
+      bounds={bounds}
+      height={height}
+      ariaLabel={t('aerial.label', { name: section.name })}
+      emptyText={bounds ? undefined : t('aerial.noLine')}
+      onMarkerClick={onSensorClick}
+    />
   );
 }

@@ -1,19 +1,18 @@
 import { Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { CrossSection, LatLng } from '@vigil/domain';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { devicesByIdQuery } from '../../api/registry.ts';
 import { siteMapQuery } from '../../api/ui.ts';
+import { moduleLoader } from '../lazy/module-loader.ts';
 import { boundsAround } from './section-geometry.ts';
 import { sensorMarkers } from './section-markers.ts';
 import { crossSectionPath } from './section-paths.ts';
 import { SENSOR_DEVICE_FIELDS } from './use-side-view-data.ts';
 
-const AllSectionsMapView = lazy(async () => ({
-  default: (await import('./all-sections-map-view.tsx')).AllSectionsMapView,
-}));
+const allSectionsMap = moduleLoader(() => import('./all-sections-map-view.tsx'));
 
 /** The all-cross-sections map (spec 001 §2): where each section runs, with its sensors; a line opens its section. */
 export function AllSectionsMap({
@@ -26,6 +25,7 @@ export function AllSectionsMap({
   height: number | 'fill';
 }) {
   const { t } = useTranslation('crossSections');
+  const map = allSectionsMap.useModule();
   const navigate = useNavigate();
   const sensors = useMemo(() => sections.flatMap((s) => s.sensors), [sections]);
   const ids = useMemo(() => [...new Set(sensors.map((s) => s.device_id))].sort(), [sensors]);
@@ -37,17 +37,16 @@ export function AllSectionsMap({
       boundsAround(sections.flatMap((s) => [s.x0_location, s.x_max_location]).filter((p): p is LatLng => p !== null)),
     [sections],
   );
+  if (!map) return <Skeleton variant="rectangular" height={height === 'fill' ? 240 : height} />;
   return (
-    <Suspense fallback={<Skeleton variant="rectangular" height={height === 'fill' ? 240 : height} />}>
-      <AllSectionsMapView
-        sections={sections}
-        markers={markers}
-        siteMap={siteMap.isError ? null : siteMap.data}
-        bounds={bounds}
-        height={height}
-        ariaLabel={t('allSections.label')}
-        onSectionClick={(id) => navigate(crossSectionPath(id))}
-      />
-    </Suspense>
+    <map.AllSectionsMapView
+      sections={sections}
+      markers={markers}
+      siteMap={siteMap.isError ? null : siteMap.data}
+      bounds={bounds}
+      height={height}
+      ariaLabel={t('allSections.label')}
+      onSectionClick={(id) => navigate(crossSectionPath(id))}
+    />
   );
 }

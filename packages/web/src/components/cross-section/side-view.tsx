@@ -1,8 +1,9 @@
 import { Alert, Box, Button, LinearProgress, Skeleton, Typography } from '@mui/material';
 import { DEFAULT_CARD_PRESET, presetRange, type CrossSection, type TimePreset } from '@vigil/domain';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../dates/use-now.ts';
+import { moduleLoader } from '../lazy/module-loader.ts';
 import { historicalLines, levelEnvelope, levelsOnDay } from './level-history.ts';
 import { problemKeys } from './section-problems.ts';
 import { SideViewLegend } from './side-view-legend.tsx';
@@ -14,7 +15,7 @@ import { useElementSize } from './use-element-size.ts';
 import { useSideViewData } from './use-side-view-data.ts';
 
 // Leaflet is a chunk of its own, loaded with the first map or side view shown.
-const SideViewMap = lazy(async () => ({ default: (await import('./side-view-map.tsx')).SideViewMap }));
+const sideViewMap = moduleLoader(() => import('./side-view-map.tsx'));
 
 /** Readings refresh as dashboard cards do (spec 001 §9). */
 const CLOCK_MS = 900_000;
@@ -51,6 +52,7 @@ export function SideView({
   verticalScale = 0,
 }: SideViewProps) {
   const { t } = useTranslation('crossSections');
+  const map = sideViewMap.useModule();
   const now = useNow(CLOCK_MS);
   const [toggles, setToggles] = useState<ToggleSet>(DEFAULT_TOGGLES);
   const [layers, setLayers] = useState<LayerSet>(DEFAULT_LAYERS);
@@ -135,8 +137,8 @@ export function SideView({
           ...(fill ? { flex: 1, minHeight: 220 } : { height }),
         }}
       >
-        <Suspense fallback={<Skeleton variant="rectangular" sx={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
-          <SideViewMap
+        {map ? (
+          <map.SideViewMap
             section={section}
             exaggeration={exaggeration}
             levels={shown}
@@ -148,7 +150,9 @@ export function SideView({
             onPlaneClick={onPlaneClick}
             onSensorClick={onSensorClick}
           />
-        </Suspense>
+        ) : (
+          <Skeleton variant="rectangular" sx={{ position: 'absolute', inset: 0, height: 'auto' }} />
+        )}
       </Box>
       {readings && section.sensors.length > 0 && (
         <TimeSlider

@@ -31,8 +31,9 @@ export function StateMapCard({ card }: { card: Card }) {
   const { devices, groups } = useDashboardData();
   const siteMap = useQuery(siteMapQuery(project.id));
   const navigate = useNavigate();
-  // The optional cross-sections layer (spec 001 §2): the sections' lines, each opening its dashboard.
-  const [showSections, setShowSections] = useState(false);
+  // The optional cross-sections layer (spec 001 §2): the sections' lines, each opening its dashboard;
+  // shown at first as the card says, switched for the moment by anyone.
+  const [showSections, setShowSections] = useState(card.cross_sections_layer);
   const sections = useQuery({ ...crossSectionsQuery(project.id), enabled: showSections });
   useEffect(preloadVigilMap, []);
   const members = useMemo(

@@ -104,7 +104,7 @@ describe('a new card from the add-card dialog', () => {
     expect(cardFromDraft({ ...EMPTY_DRAFT, type: 'rate-of-change' }, [])).toBeNull();
   });
 
-  it('maps every device at zoom 12 without names unless chosen, a zoom from 4 to 20 (spec 001 §9)', () => {
+  it('maps every device at zoom 12 without names or sections unless chosen, a zoom from 4 to 20 (spec 001 §9)', () => {
     const draft = { ...EMPTY_DRAFT, type: 'state-map' as const };
     expect(cardFromDraft(draft, [])).toEqual({
       id: 'card-1',
@@ -112,12 +112,16 @@ describe('a new card from the add-card dialog', () => {
       title: '',
       group_id: null,
       display_names: false,
+      cross_sections_layer: false,
       zoom: 12,
       layout: { x: 0, y: 0, w: 8, h: 4 },
     });
-    expect(cardFromDraft({ ...draft, groupId: 'g1', displayNames: true, zoom: 20 }, [])).toMatchObject({
+    expect(
+      cardFromDraft({ ...draft, groupId: 'g1', displayNames: true, sectionsLayer: true, zoom: 20 }, []),
+    ).toMatchObject({
       group_id: 'g1',
       display_names: true,
+      cross_sections_layer: true,
       zoom: 20,
     });
     expect(cardFromDraft({ ...draft, zoom: 4 }, [])).toMatchObject({ zoom: 4 });

@@ -48,6 +48,7 @@ export interface CardDraft {
   limit: string;
   /** state map */
   displayNames: boolean;
+  sectionsLayer: boolean;
   zoom: number;
   /** weather: the units it shows (its place is the project's first) */
   units: CardOf<'weather'>['units'];
@@ -75,6 +76,7 @@ export const EMPTY_DRAFT: CardDraft = {
   mode: 'cumulative',
   limit: '',
   displayNames: false,
+  sectionsLayer: false,
   zoom: MAP_ZOOM.initial,
   units: 'celsius',
   crossSectionId: '',
@@ -109,7 +111,13 @@ function candidateOf(draft: CardDraft, cards: readonly DashboardCard[]): Record<
     case 'device-table':
       return { ...base, group_id };
     case 'state-map':
-      return { ...base, group_id, display_names: draft.displayNames, zoom: draft.zoom };
+      return {
+        ...base,
+        group_id,
+        display_names: draft.displayNames,
+        cross_sections_layer: draft.sectionsLayer,
+        zoom: draft.zoom,
+      };
     case 'chart':
       return draft.devices.length && metric
         ? {

@@ -22,7 +22,7 @@ interface OptionFieldsProps {
 
 /** The options of the analysis, map and weather cards: aggregation, interpolation, change window, profile mode, zoom, units, section. */
 export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
-  const { t } = useTranslation('dashboards');
+  const { t } = useTranslation(['dashboards', 'crossSections']);
   switch (draft.type) {
     case 'aggregation-table':
       return (
@@ -157,6 +157,12 @@ export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
           <FormControlLabel
             control={<Switch checked={draft.displayNames} onChange={(e) => set({ displayNames: e.target.checked })} />}
             label={t('editor.displayNames')}
+          />
+          <FormControlLabel
+            control={
+              <Switch checked={draft.sectionsLayer} onChange={(e) => set({ sectionsLayer: e.target.checked })} />
+            }
+            label={t('crossSections:stateMapLayer')}
           />
         </>
       );
