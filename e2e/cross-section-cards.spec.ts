@@ -106,6 +106,32 @@ test('a manager adds a section as its side-section and as its aerial view, and t
   await expect(page.getByRole('region', { name: `Aerial view of ${section.name}` })).toBeVisible();
 });
 
+test('the demo has a page of its sections under the overview: the main one both ways, and the map of all', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminIn(request, CERRO_AZUL);
+  const main = (await sectionsOf(request, admin)).find((s) => s.name.startsWith('Section A'))!;
+  await openShell(page, 'operator', '/safety-state/root');
+  await page
+    .getByRole('navigation', { name: 'Pages under this one' })
+    .getByRole('link', { name: 'Cross sections' })
+    .click();
+  await expect(page).toHaveURL(/\/safety-state\/root\/cross-sections$/);
+  const side = card(page, `Side view: ${main.name}`);
+  await expect(side.locator('.vigil-section-sensor[data-sensor]')).toHaveCount(main.sensors.length);
+  await expect(
+    card(page, `Aerial view: ${main.name}`).getByRole('region', { name: `Aerial view of ${main.name}` }),
+  ).toBeVisible();
+  await expect(
+    card(page, 'All cross sections').getByRole('region', { name: 'Map of all cross sections' }),
+  ).toBeVisible();
+  // An operator may open the section's dashboard, not edit the page.
+  await expect(page.getByRole('button', { name: 'Edit page' })).toHaveCount(0);
+  await afterSnackbars(page);
+  await saveScreens(page, 'dashboard-demo-sections');
+});
+
 test('a card of a section deleted since says so and its page still saves; another project’s section is refused', async ({
   page,
   request,

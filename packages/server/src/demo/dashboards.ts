@@ -42,7 +42,7 @@ const SITE_ZOOM = Math.min(15, MAP_ZOOM.max);
 type Draft = DashboardCard extends infer C ? (C extends DashboardCard ? Omit<C, 'layout'> : never) : never;
 
 /** Cards in the order added, each in the first place it fits (top to bottom, left to right). */
-function page(path: string, title: string) {
+export function demoPage(path: string, title: string) {
   const cards: DashboardCard[] = [];
   return {
     add(card: Draft, size: { w: number; h: number } = DEFAULT_CARD_SIZE[card.type]) {
@@ -108,7 +108,7 @@ function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): R
   const isPiezometer = (eid: string) => declares(eid, PIEZOMETRIC_LEVEL);
 
   function rootPage(type: StateType) {
-    const root = page(ROOT_PAGE, plan.title);
+    const root = demoPage(ROOT_PAGE, plan.title);
     root.add({ id: 'summary', title: '', type: 'state-summary', group_id: null });
     // Beside the summary: where the devices are and which are in trouble.
     root.add({
@@ -158,7 +158,7 @@ function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): R
 
   function areaPage(area: DemoDeviceSite['groups'][number]) {
     const groupId = group(area.title);
-    const at = page(`${ROOT_PAGE}/${pathSegmentOf(area.title)}`, area.title);
+    const at = demoPage(`${ROOT_PAGE}/${pathSegmentOf(area.title)}`, area.title);
     at.add({ id: 'summary', title: '', type: 'state-summary', group_id: groupId });
     const members = area.members.filter(isPiezometer).slice(0, 8);
     if (members.length)
@@ -177,7 +177,7 @@ function siteDashboards(site: DemoDeviceSite, plan: SitePlan, ids: SeededIds): R
   /** Engineers investigating: how the piezometric levels spread and change, an area's daily maxima, a chain's profile. */
   function analysisPage() {
     const { piezometers, area, chain } = plan.analysis;
-    const at = page(`${ROOT_PAGE}/analysis`, 'Analysis');
+    const at = demoPage(`${ROOT_PAGE}/analysis`, 'Analysis');
     const level = { group_id: group(piezometers), metric: PIEZOMETRIC_LEVEL } as const;
     at.add({
       id: 'heatmap',

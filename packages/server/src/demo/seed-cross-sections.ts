@@ -5,13 +5,15 @@ import { crossSectionService } from '../services/ui/cross-section-service.ts';
 import { mediaContext } from '../services/media/media-context.ts';
 import { demoCrossSectionPlans, tracingDrawing } from './cross-section-plans.ts';
 import { demoAdministrator, storeDemoFile } from './seed-media.ts';
+import { seedSectionsPage } from './seed-sections-page.ts';
 import { drawDemoSite } from './site-drawing.ts';
 import { DEMO_PROJECTS } from './site.ts';
 
 /**
  * The demo's cross sections (issue 24), through the services a user's edits go through: each with
  * its diagram, its as-built drawing uploaded as the tracing image, the site plan as its aerial image,
- * and its piezometers placed, so that a fresh start shows the phreatic surface. After the media.
+ * and its piezometers placed, so that a fresh start shows the phreatic surface; then the page of
+ * sections under the safety-state overview. After the media.
  */
 export async function seedDemoCrossSections(app: FastifyInstance): Promise<void> {
   const media = mediaContext(app);
@@ -40,6 +42,7 @@ export async function seedDemoCrossSections(app: FastifyInstance): Promise<void>
         .where('original_filename', '=', 'site-plan.png')
         .executeTakeFirst();
       const site = drawDemoSite(project.slug);
+      const created: string[] = [];
       for (const [n, plan] of demoCrossSectionPlans(project.slug).entries()) {
         const tracing = await storeDemoFile(media, actor, {
           filename: `as-built-section-${n + 1}.png`,
@@ -50,7 +53,7 @@ export async function seedDemoCrossSections(app: FastifyInstance): Promise<void>
           tags: ['drawing', 'cross section', 'as-built'],
           description: `As-built drawing, ${plan.name}`,
         });
-        await sections.create(
+        const section = await sections.create(
           member,
           'admin',
           crossSectionCreateBody.parse({
@@ -93,7 +96,9 @@ export async function seedDemoCrossSections(app: FastifyInstance): Promise<void>
                 : null,
           }),
         );
+        created.push(section.id);
       }
+      if (created[0]) await seedSectionsPage(app.db, row.id, created[0], actor.userId);
       await media.tasks.idle();
     }
   } finally {

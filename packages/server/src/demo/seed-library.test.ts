@@ -1,5 +1,5 @@
 import type { CrossSection, DataSession, JournalEntry, ManualReading, MediaFile } from '@vigil/domain';
-import { crossSectionProblems } from '@vigil/domain';
+import { crossSectionProblems, dashboardTreeSchema } from '@vigil/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -7,6 +7,8 @@ import { tokenFor } from '../services/ingest/test-fixtures.ts';
 import { content, MEDIA } from '../services/media/test-fixtures.ts';
 import { seedDemoCrossSections } from './seed-cross-sections.ts';
 import { seedDemoJournal } from './seed-journal.ts';
+import { SECTIONS_PAGE, seedSectionsPage } from './seed-sections-page.ts';
+import { demoIds } from '../services/ui/test-fixtures.ts';
 import { ATTACHMENT_DEVICE_EID, seedDemoMedia } from './seed-media.ts';
 import { DEMO_PROJECTS } from './site.ts';
 
@@ -124,6 +126,25 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name]))('the demo cross sections of %s
       expect((await sharp(tracing.bytes).metadata()).format).toBe('png');
       expect(section.topo_image?.bounds, section.name).toBeTruthy();
     }
+  });
+
+  it('are on a page under the safety-state overview: the first as side-section and aerial view, and the map of all', async () => {
+    const project = await t.db.selectFrom('projects').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    const module = await demoIds(t).module(project.id, 'safety-state');
+    const tree = dashboardTreeSchema.parse(
+      (await t.call('GET', `/ui/api/v1/projects/${project.id}/modules/${module}`, { token })).body.data,
+    );
+    const page = tree.pages.find((p) => p.path === SECTIONS_PAGE);
+    expect(page?.title).toBe('Cross sections');
+    expect(page!.cards).toMatchObject([
+      { type: 'cross-section', cross_section_id: sections[0]!.id, view: 'side', layout: { x: 0, y: 0, w: 16 } },
+      { type: 'cross-section', cross_section_id: sections[0]!.id, view: 'aerial' },
+      { type: 'cross-sections-map' },
+    ]);
+    // Seeding again adds no second page.
+    await seedSectionsPage(t.db, project.id, sections[0]!.id, await demoIds(t).userId('admin'));
+    const again = await t.call('GET', `/ui/api/v1/projects/${project.id}/modules/${module}`, { token });
+    expect(dashboardTreeSchema.parse(again.body.data).pages.filter((p) => p.path === SECTIONS_PAGE)).toHaveLength(1);
   });
 
   it("places each piezometer's tip inside the drawing, below the surface and above the bottom", async () => {
