@@ -80,13 +80,17 @@ test('a manager adds a section as its side-section and as its aerial view, and t
   const drawn = side.locator('.vigil-section-sensor[data-sensor]');
   await expect(drawn).toHaveCount(section.sensors.length);
   await expect(side.locator('.vigil-grid-line').first()).toBeAttached();
-  // Close sensors' values (Display Current Metric) are not written over each other.
+  // Close sensors' values (Display Current Metric) are written over neither each other nor the drawing's labels.
   const labels = side.locator('.vigil-sensor-tooltip');
   await expect(labels).not.toHaveCount(0);
+  const boxesOf = (locator: typeof labels) =>
+    locator.evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
   await expect(async () => {
-    const boxes = await labels.evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON()));
-    const covered = boxes.filter((a, i) =>
-      boxes.some((b, j) => j !== i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+    const [values, texts] = [await boxesOf(labels), await boxesOf(side.locator('.vigil-section-label span'))];
+    const covers = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const covered = values.filter(
+      (a, i) => values.some((b, j) => j !== i && covers(a, b)) || texts.some((b) => covers(a, b)),
     );
     expect(covered).toEqual([]);
   }).toPass({ timeout: 10_000 });

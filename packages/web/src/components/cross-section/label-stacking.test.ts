@@ -18,6 +18,10 @@ describe('labelShifts', () => {
     expect(labelShifts([box(40, 100), box(0, 100), box(20, 100)])).toEqual([36, 0, 18]);
   });
 
+  it('moves a label below the fixed text it would cover, which stays', () => {
+    expect(labelShifts([box(10, 100), box(200, 100)], [box(0, 95, 80, 10)])).toEqual([7, 0]);
+  });
+
   it('moves a label past a second one it would meet after the first move', () => {
     expect(labelShifts([box(0, 0), box(0, 18), box(10, 5)])).toEqual([0, 0, 31]);
   });

@@ -97,8 +97,9 @@ function FitPlane({ bounds }: { bounds: L.LatLngBounds }) {
 }
 
 /**
- * Keeps the sensors' permanent labels apart: whenever labels come, go or change their text (react-leaflet
- * writes a tooltip's text a render after opening it) and after each zoom, once per frame.
+ * Keeps the sensors' permanent labels apart, and off the drawing's labels: whenever labels come, go or
+ * change their text (react-leaflet writes a tooltip's text a render after opening it) and after each
+ * zoom, once per frame.
  */
 function SensorLabelSpacing() {
   const map = useMap();
@@ -106,10 +107,14 @@ function SensorLabelSpacing() {
     let frame = 0;
     const schedule = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => unstackLabels(map.getContainer(), '.vigil-sensor-tooltip.leaflet-tooltip'));
+      frame = requestAnimationFrame(() =>
+        unstackLabels(map.getContainer(), '.vigil-sensor-tooltip.leaflet-tooltip', '.vigil-section-label span'),
+      );
     };
     const observer = new MutationObserver(schedule);
     observer.observe(map.getPane('tooltipPane')!, { childList: true, subtree: true, characterData: true });
+    // The drawing's labels come and go with their layer.
+    observer.observe(map.getPane('markerPane')!, { childList: true });
     map.on('zoomend resize viewreset', schedule);
     schedule();
     return () => {
