@@ -373,7 +373,7 @@ test("'Go to Cross Section Dashboard' opens the section's dashboard with both ma
   await expect(page.getByRole('region', { name: `Side view: ${section.name}` })).toBeVisible();
   await expect(sideView(page, section.name)).toBeVisible();
   await expect(page.getByRole('region', { name: `Aerial view of ${section.name}` })).toBeVisible();
-  await expect(page.getByRole('region', { name: /^Weather · / })).toBeVisible();
+  await expect(page.getByRole('region', { name: `Weather · ${section.name}`, exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Tracing image', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Piezometric level/ }).first()).toBeVisible();
   // A section without sensors says the spec's words.

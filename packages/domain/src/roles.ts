@@ -24,3 +24,14 @@ export function defaultRoleFor<R extends { name: string }>(roles: readonly R[]):
 export const CURATOR_ROLES: readonly RoleName[] = ['Administrator', 'Manager'];
 export const isCurator = (roleName: string | undefined | null) =>
   !!roleName && (CURATOR_ROLES as readonly string[]).includes(roleName);
+
+/** Administrators see every notification of their project, whoever it is addressed to (ADR 0031). */
+export const seesEveryNotification = (roleNames: readonly string[]) => roleNames.includes('Administrator');
+
+/**
+ * Whether a member with these roles receives a notification addressed to `recipientRole` (an
+ * alarm's escalation, ADR 0031): every member when it names none; else the users of that role, and
+ * administrators.
+ */
+export const receivesNotification = (recipientRole: string | null | undefined, roleNames: readonly string[]) =>
+  !recipientRole || roleNames.includes(recipientRole) || seesEveryNotification(roleNames);

@@ -34,6 +34,8 @@ export interface BusEvents {
     seq: number;
     /** the notification as the API presents it, read by nobody yet */
     notification: Record<string, unknown> & { id: string; notification_type: { name: string }; level: string };
+    /** the role whose users it is for (an escalation); absent: every member of the project (ADR 0031) */
+    recipientRole?: string | null;
   };
   /** a metric rule was evaluated (limits or quality of an entity's metric): the `metricsRule` stream type */
   'metrics.rule': { projectId: string; data: Record<string, unknown> };

@@ -12,6 +12,7 @@ import * as alarms from './migrations/0010-alarms.ts';
 import * as media from './migrations/0011-media.ts';
 import * as journal from './migrations/0012-journal.ts';
 import * as crossSections from './migrations/0013-cross-sections.ts';
+import * as notificationRecipients from './migrations/0014-notification-recipients.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0011-media': media,
   '0012-journal': journal,
   '0013-cross-sections': crossSections,
+  '0014-notification-recipients': notificationRecipients,
 };
 
 /** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */

@@ -305,6 +305,8 @@ export interface NotificationsTable {
   /** JSON: the `extra` block of spec 001 §3 */
   extra: string;
   created_at: string;
+  /** the role whose users it is for (an escalation); null: every member of the project (ADR 0031) */
+  recipient_role: string | null;
 }
 
 export interface NotificationReadsTable {

@@ -80,7 +80,7 @@ async function escalateOverdue(trx: Transaction<Database>, now: string): Promise
   return created;
 }
 
-/** The notification of an escalation: the alarm's last one again, addressed to the next role. */
+/** The notification of an escalation: the alarm's last one again, for the users of the next role (ADR 0031). */
 async function escalationNotification(
   trx: Transaction<Database>,
   alarm: {
@@ -120,10 +120,15 @@ async function escalationNotification(
     extra: toJson(extra),
     created_at: now,
   };
-  const { seq } = await trx.insertInto('notifications').values(row).returning('seq').executeTakeFirstOrThrow();
+  const { seq } = await trx
+    .insertInto('notifications')
+    .values({ ...row, recipient_role: role })
+    .returning('seq')
+    .executeTakeFirstOrThrow();
   return {
     projectId: alarm.project_id,
     seq: Number(seq),
     notification: presentNotification({ ...row, seq: Number(seq) }, false),
+    recipientRole: role,
   };
 }

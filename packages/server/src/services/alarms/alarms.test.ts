@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { pressureFor } from '../../test-support/rules.ts';
 import { CERRO, INGEST, createPiezometers, tokenFor, type TestDevices } from '../ingest/test-fixtures.ts';
+import { NOTIFICATIONS } from '../notifications/test-fixtures.ts';
 
 const ALARMS = '/rules-engine/api/v1/alarms';
 const LIMITS = [
@@ -218,6 +219,34 @@ describe('escalation', () => {
     const escalations = (await notifiedAlarms('PZ-A3')).filter((n) => n.text.startsWith('Not acknowledged in time'));
     expect(escalations).toHaveLength(1);
     expect(escalations[0]!.text).toContain('escalated to Manager');
+
+    // It is for the managers (and administrators), not for the operators who let it wait.
+    const manager = await tokenFor(t, 'manager', d.projectId);
+    const listed = async (token: string) => {
+      const res = await t.call('GET', `${NOTIFICATIONS}/?paginate_by=100`, { token });
+      expect(res.status).toBe(200);
+      return (res.body.objects as Array<{ id: string; text: string }>).filter((n) =>
+        n.text.startsWith('Not acknowledged in time'),
+      );
+    };
+    expect(await listed(operator)).toEqual([]);
+    const forManagers = await listed(manager);
+    expect(forManagers.length).toBeGreaterThanOrEqual(1);
+    expect(forManagers.every((n) => n.text.includes('escalated to Manager'))).toBe(true);
+    const ids = (list: Array<{ id: string }>) => list.map((n) => n.id).sort();
+    expect(ids(await listed(admin))).toEqual(ids(forManagers));
+    const forManager = forManagers[0];
+    const one = `${NOTIFICATIONS}/${forManager!.id}/`;
+    expect((await t.call('GET', one, { token: operator })).status).toBe(404);
+    expect((await t.call('GET', one, { token: manager })).status).toBe(200);
+    // Marking everything read marks only what the operator may see.
+    await t.call('POST', `${NOTIFICATIONS}/mark-all-read/`, { token: operator });
+    const readers = await t.db
+      .selectFrom('notification_reads')
+      .select('user_id')
+      .where('notification_id', '=', forManager!.id)
+      .execute();
+    expect(readers).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { NotificationReader } from '@vigil/domain';
 import type { NotificationsTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
 
-export type NotificationRow = Omit<NotificationsTable, 'seq'> & { seq: number };
+export type NotificationRow = Omit<NotificationsTable, 'seq' | 'recipient_role'> & { seq: number };
 
 /** A notification on the wire (spec 001 §3); `is_read` is the asking user's. */
 export function presentNotification(row: NotificationRow, isRead: boolean, readers: NotificationReader[] = []) {

@@ -10,7 +10,7 @@ import { idParams, singleQuery } from '../registry/params.ts';
 import { selectOne } from '../registry/registry-query.ts';
 import { parseNotificationQuery } from './notification-query.ts';
 import { markAsReadBody, notificationListQuery } from './params.ts';
-import { findNotification, listNotifications, markRead, userCreatedAt } from './store.ts';
+import { findNotification, listNotifications, markRead, memberReader, userCreatedAt } from './store.ts';
 import { streamRoutes } from './stream-routes.ts';
 
 const tags = ['notifications'];
@@ -25,10 +25,7 @@ const marked = z.object({ marked: z.number() });
 
 /** The notifications service (spec 001 §7): lists, read state, types and the live stream (ADR 0013). */
 export const notificationsService: FastifyPluginAsyncZod = async (app) => {
-  const readerOf = (request: FastifyRequest) => {
-    const { projectId, userId } = requireProject(request);
-    return { projectId, userId };
-  };
+  const readerOf = (request: FastifyRequest) => memberReader(requireProject(request));
 
   app.get('/notifications', { schema: { tags, querystring: notificationListQuery } }, async (request) => {
     const reader = readerOf(request);

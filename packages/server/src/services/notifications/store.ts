@@ -1,24 +1,41 @@
-import type { NotificationReader } from '@vigil/domain';
+import { seesEveryNotification, type NotificationReader } from '@vigil/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { listBody, runListQuery } from '../../http/list-query.ts';
 import { notificationList, type NotificationQuery } from './notification-query.ts';
 import { presentNotification } from './notification-presenter.ts';
 
-/** Whose notifications: read state is per user, notifications are per project. */
+/** Whose notifications: read state is per user, notifications are per project, some for a role. */
 export interface Reader {
   projectId: string;
   userId: string;
+  /** the names of the reader's roles in the project */
+  roles: readonly string[];
 }
 
-/** The project's notifications joined to the reader's own read row (`mine`), selecting nothing yet. */
-const scoped = (db: Db, { projectId, userId }: Reader) =>
+/** The reader a signed-in member of the project is. */
+export const memberReader = (actor: { projectId: string; userId: string; roles: ReadonlyArray<{ name: string }> }) => ({
+  projectId: actor.projectId,
+  userId: actor.userId,
+  roles: actor.roles.map((role) => role.name),
+});
+
+/**
+ * The project's notifications that are the reader's (as `receivesNotification` says) joined to the
+ * reader's own read row (`mine`), selecting nothing yet.
+ */
+const scoped = (db: Db, { projectId, userId, roles }: Reader) =>
   db
     .selectFrom('notifications as n')
     .leftJoin('notification_reads as mine', (join) =>
       join.onRef('mine.notification_id', '=', 'n.id').on('mine.user_id', '=', userId),
     )
-    .where('n.project_id', '=', projectId);
+    .where('n.project_id', '=', projectId)
+    .$if(!seesEveryNotification(roles), (q) =>
+      q.where((eb) =>
+        eb.or([eb('n.recipient_role', 'is', null), ...(roles.length ? [eb('n.recipient_role', 'in', roles)] : [])]),
+      ),
+    );
 
 const withReadState = (db: Db, reader: Reader) =>
   scoped(db, reader).selectAll('n').select('mine.read_at as my_read_at');

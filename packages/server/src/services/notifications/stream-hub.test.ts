@@ -50,7 +50,7 @@ let bus: Bus;
 let hub: StreamHub;
 let topics: string[];
 
-function connect(projectId: string, options: { lastEventId?: number; queueLimit?: number } = {}) {
+function connect(projectId: string, options: { lastEventId?: number; queueLimit?: number; roles?: string[] } = {}) {
   const sink = new FakeSink();
   const client: StreamClient = new StreamClient(sink, {
     lastEventId: options.lastEventId,
@@ -58,7 +58,7 @@ function connect(projectId: string, options: { lastEventId?: number; queueLimit?
     queueLimit: options.queueLimit ?? 100,
     onClose: () => hub.remove(projectId, client),
   });
-  hub.add(projectId, client);
+  hub.add(projectId, client, options.roles ?? ['Operator']);
   return { sink, client };
 }
 
@@ -96,6 +96,21 @@ describe('stream hub', () => {
       { event: 'metricsRule', data: { x: 1 } },
       { event: 'readings', data: { monitored_entity_ids: ['e1'], latest_read_at: '2026-11-25T10:00:00.000Z' } },
     ]);
+  });
+
+  it("sends a notification for a role (an escalation) to that role's users and administrators only", async () => {
+    start();
+    const operator = connect('p1');
+    const manager = connect('p1', { roles: ['Operator', 'Manager'] });
+    const admin = connect('p1', { roles: ['Administrator'] });
+    for (const x of [operator, manager, admin]) x.client.goLive();
+    bus.publish('notification.created', { ...notification('p1', 1), recipientRole: 'Manager' });
+    bus.publish('notification.created', notification('p1', 2));
+    await delivered();
+    const ids = (x: typeof operator) => x.sink.events().flatMap((e) => (e.id ? [e.id] : []));
+    expect(ids(operator)).toEqual(['2']);
+    expect(ids(manager)).toEqual(['1', '2']);
+    expect(ids(admin)).toEqual(['1', '2']);
   });
 
   it('forgets a client once it closes, and ends every stream when it closes itself', async () => {

@@ -1,9 +1,13 @@
+import { receivesNotification } from '@vigil/domain';
 import type { Bus } from '../../bus/bus.ts';
 import type { StreamClient } from './stream-client.ts';
 
 export interface StreamHub {
-  /** From now on the client receives its project's live messages (held until it goes live). */
-  add(projectId: string, client: StreamClient): void;
+  /**
+   * From now on the client receives its project's live messages (held until it goes live): every
+   * notification its member's `roles` receive, and the rest.
+   */
+  add(projectId: string, client: StreamClient, roles: readonly string[]): void;
   remove(projectId: string, client: StreamClient): void;
   /** Stream clients connected to this instance. */
   size(): number;
@@ -17,12 +21,16 @@ export interface StreamHub {
  */
 export function createStreamHub(bus: Bus, options: { heartbeatSeconds: number }): StreamHub {
   const byProject = new Map<string, Set<StreamClient>>();
+  const rolesOf = new WeakMap<StreamClient, readonly string[]>();
   const each = (projectId: string, act: (client: StreamClient) => void) => {
     for (const client of byProject.get(projectId) ?? []) act(client);
   };
   const unsubscribe = [
-    bus.subscribe('notification.created', ({ projectId, seq, notification }) =>
-      each(projectId, (c) => c.live({ seq, notification })),
+    bus.subscribe('notification.created', ({ projectId, seq, notification, recipientRole }) =>
+      each(
+        projectId,
+        (c) => receivesNotification(recipientRole, rolesOf.get(c) ?? []) && c.live({ seq, notification }),
+      ),
     ),
     bus.subscribe('metrics.rule', ({ projectId, data }) => each(projectId, (c) => c.live({ metricsRule: data }))),
     bus.subscribe('readings.summary', ({ projectId, data }) => each(projectId, (c) => c.live({ readings: data }))),
@@ -34,8 +42,9 @@ export function createStreamHub(bus: Bus, options: { heartbeatSeconds: number })
   let closed = false;
 
   const hub: StreamHub = {
-    add(projectId, client) {
+    add(projectId, client, roles) {
       if (closed) return client.close();
+      rolesOf.set(client, roles);
       const clients = byProject.get(projectId) ?? new Set();
       clients.add(client);
       byProject.set(projectId, clients);

@@ -8,7 +8,7 @@ import { streamQuery } from './params.ts';
 import { sseMessage, sseRetry } from './sse.ts';
 import { StreamClient } from './stream-client.ts';
 import { createStreamHub } from './stream-hub.ts';
-import { notificationsAfter, userCreatedAt } from './store.ts';
+import { memberReader, notificationsAfter, userCreatedAt } from './store.ts';
 
 /** Messages a slow socket may fall behind by before it is dropped (it resumes with Last-Event-ID). */
 const QUEUE_LIMIT = 1000;
@@ -72,7 +72,9 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     // that call every documented route (http/bad-input.test.ts) would wait on it for ever. ADR 0013.
     { schema: { hide: true, querystring: streamQuery } },
     async (request, reply) => {
-      const { projectId, userId, tokenId } = requireProject(request);
+      const actor = requireProject(request);
+      const { projectId, userId, tokenId } = actor;
+      const reader = memberReader(actor);
       const after = lastEventId(request.headers['last-event-id'], request.query.last_event_id);
       const from = windowStart(new Date(), await userCreatedAt(app.db, userId));
 
@@ -92,10 +94,10 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       res.on('close', () => client.close());
       client.write(sseRetry(RETRY_MS) + sseMessage('open', {}));
       // Joined before the replay query: what is published meanwhile is held, so nothing falls in between.
-      hub.add(projectId, client);
+      hub.add(projectId, client, reader.roles);
       try {
         for (let seq = after; seq !== undefined && !client.closed;) {
-          const page = await notificationsAfter(app.db, { projectId, userId }, seq, from, REPLAY_PAGE);
+          const page = await notificationsAfter(app.db, reader, seq, from, REPLAY_PAGE);
           for (const item of page) client.replay(item);
           await client.drained();
           seq = page.length === REPLAY_PAGE ? page.at(-1)!.seq : undefined;

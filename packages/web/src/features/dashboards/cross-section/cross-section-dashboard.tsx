@@ -58,7 +58,11 @@ export function CrossSectionDashboard({ stateType, id }: { stateType: StateType;
       </Alert>
     );
   if (!cs) return <LinearProgress aria-label={t('dashboards:card.loading')} />;
-  const weather = sectionWeatherCard(sectionMidpoint(cs.x0_location, cs.x_max_location));
+  // Named after the section rather than the coordinates of its middle.
+  const weather = sectionWeatherCard(
+    sectionMidpoint(cs.x0_location, cs.x_max_location),
+    t('dashboards:weather.title', { place: cs.name }),
+  );
   const images = [cs.tracing_image, cs.topo_image].filter((image) => image?.url);
   return (
     <DashboardFrame stateType={stateType} pageKey={`cross-section/${cs.id}`}>

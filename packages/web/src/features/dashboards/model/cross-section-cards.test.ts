@@ -54,5 +54,6 @@ describe('sectionWeatherCard', () => {
       units: 'celsius',
     });
     expect(sectionWeatherCard(null).coordinates).toBeNull();
+    expect(sectionWeatherCard(null, 'Weather · Section A').title).toBe('Weather · Section A');
   });
 });

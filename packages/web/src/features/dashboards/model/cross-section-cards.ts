@@ -12,12 +12,12 @@ import {
 
 type WeatherCard = Extract<DashboardCard, { type: 'weather' }>;
 
-/** The weather card of a section's dashboard: the weather at the middle of its line (the project's place without one). */
-export function sectionWeatherCard(midpoint: LatLng | null): WeatherCard {
+/** The weather card of a section's dashboard: the weather at the middle of its line (the project's place without one), titled as given. */
+export function sectionWeatherCard(midpoint: LatLng | null, title = ''): WeatherCard {
   return {
     id: 'weather',
     type: 'weather',
-    title: '',
+    title,
     coordinates: midpoint ? { lat: Number(midpoint.lat.toFixed(4)), lon: Number(midpoint.lng.toFixed(4)) } : null,
     units: 'celsius',
     layout: { x: 0, y: 0, ...CARD_PRESETS.halfWidth },
