@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { auth } from './support/api.ts';
 import { createPiezometer } from './support/devices.ts';
 import { saveDialogScreens } from './support/dialog-screens.ts';
-import { afterSnackbars, drawerItem, ingest, openDrawer } from './support/notifications.ts';
+import { afterSnackbars, drawerItem, ingest, openDrawer, OUSE } from './support/notifications.ts';
 import { saveScreens } from './support/screens.ts';
 import { adminIn, createProjectUser, openShell } from './support/shell.ts';
 
@@ -10,7 +10,6 @@ import { adminIn, createProjectUser, openShell } from './support/shell.ts';
  * Issue 20: alarms an operator can trust. Each test raises the alarms of a piezometer of its own in
  * Ouse (tip 100 m, warning 110 m, critical 115 m), away from the Cerro Azul notification tests.
  */
-const OUSE = 'Ouse Flood Embankment';
 const ALARMS = '/rules-engine/api/v1/alarms';
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,11 +1,10 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { createPiezometer } from './support/devices.ts';
-import { afterSnackbars, applyFilters, drawerItem, ingest, openDrawer } from './support/notifications.ts';
+import { afterSnackbars, applyFilters, drawerItem, ingest, openDrawer, OUSE } from './support/notifications.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { adminIn, createProjectUser, openShell } from './support/shell.ts';
 
 // In Ouse, away from the notification counts of the Cerro Azul tests.
-const OUSE = 'Ouse Flood Embankment';
 const DAY = 86_400_000;
 const LEVEL = 'calculated_metrics.piezometric_level';
 

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiLogin, auth } from './support/api.ts';
 import { createPiezometer } from './support/devices.ts';
 import { saveDialogScreens } from './support/dialog-screens.ts';
-import { afterSnackbars } from './support/notifications.ts';
+import { afterSnackbars, OUSE } from './support/notifications.ts';
 import { saveScreens } from './support/screens.ts';
 import { adminIn, createProjectUser, openShell } from './support/shell.ts';
 
@@ -11,7 +11,6 @@ import { adminIn, createProjectUser, openShell } from './support/shell.ts';
  * the browser, then sent through ingest as manual readings of one data session. Each test reads
  * piezometers of its own in Ouse (tip 100 m, warning 110 m, critical 115 m).
  */
-const OUSE = 'Ouse Flood Embankment';
 test.describe.configure({ timeout: 120_000 });
 
 /** The pressure, as typed with two decimals, that gives a piezometric level of `level` metres. */

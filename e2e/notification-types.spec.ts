@@ -2,11 +2,10 @@ import { expect, test, type Locator } from '@playwright/test';
 import type { NotificationType } from '@vigil/domain';
 import { saveDialogScreens } from './support/dialog-screens.ts';
 import { seedEventStory, type EventStory } from './support/event-story.ts';
-import { afterSnackbars, applyFilters, drawerItem, openDrawer } from './support/notifications.ts';
+import { afterSnackbars, applyFilters, drawerItem, openDrawer, OUSE } from './support/notifications.ts';
 import { adminIn, createProjectUser, openShell } from './support/shell.ts';
 
 // The story raises about thirty notifications: in Ouse, away from the counts of the Cerro Azul tests.
-const OUSE = 'Ouse Flood Embankment';
 
 /** One notification of a type: which item to open, and what its body shows (spec 001 §2). */
 interface TypeCase {

@@ -2,9 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiLogin, auth } from './support/api.ts';
 import { saveScreens } from './support/screens.ts';
 import { signInWithStoredSession } from './support/stored-session.ts';
+import { OUSE } from './support/notifications.ts';
 
 // Every change is made in the Ouse project and undone: the other test files work in Cerro Azul.
-const OUSE = 'Ouse Flood Embankment';
 
 // Each test opens the whole application at least once, while the demo server may still be writing its
 // history in the background: a first load gets more time than a single expectation.

@@ -3,9 +3,9 @@ import { auth } from './support/api.ts';
 import { PHONE, saveScreens } from './support/screens.ts';
 import { adminIn, createProjectUser, mainMenu, openShell, withdrawModules } from './support/shell.ts';
 import { signInWithStoredSession } from './support/stored-session.ts';
+import { OUSE } from './support/notifications.ts';
 
 const CERRO_AZUL = 'Cerro Azul Tailings Storage Facility';
-const OUSE = 'Ouse Flood Embankment';
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
 const ALL_LINKS = [

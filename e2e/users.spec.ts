@@ -16,8 +16,8 @@ import {
   setPasswordOf,
   usersTable,
 } from './support/users-page.ts';
+import { OUSE } from './support/notifications.ts';
 
-const OUSE = 'Ouse Flood Embankment';
 const TEAM = [
   ['Ana', 'Lima'],
   ['Bruno', 'Costa'],

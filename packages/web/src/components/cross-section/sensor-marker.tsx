@@ -40,7 +40,6 @@ export const SensorMarker = memo(function SensorMarker({
 }: SensorMarkerProps) {
   const position = useMemo(() => [lat, lng] as [number, number], [lat, lng]);
   const levelText = level.value === null ? '' : String(level.value);
-  const paint = `${status}.${level.stale}.${level.invalid}.${level.dry}.${level.value === null}`;
   const icon = useMemo(
     () =>
       sensorIcon(level, simple, name, {
@@ -51,8 +50,8 @@ export const SensorMarker = memo(function SensorMarker({
         status,
         icon: simple ? 'simple' : 'symbol',
       }),
-    // The icon depends on the level only through these.
-    [level.id, level.deviceId, level.x, levelText, paint, simple, name],
+    // The icon depends on the level only through these (its paint on the flags, an unread one on levelText).
+    [level.id, level.deviceId, level.x, levelText, level.stale, level.invalid, level.dry, status, simple, name],
   );
   const deviceId = level.deviceId;
   const eventHandlers = useMemo(() => ({ click: () => onClick?.(deviceId) }), [onClick, deviceId]);

@@ -1,12 +1,10 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
   Alert,
   Box,
   Button,
   FormControlLabel,
-  IconButton,
   List,
   ListItem,
   ListItemButton,
@@ -14,7 +12,6 @@ import {
   MenuItem,
   Switch,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { DIAGRAM_CATEGORIES, type Diagram, type DiagramCategory } from '@vigil/domain';
@@ -31,6 +28,7 @@ import {
 } from '../model/diagram-edits.ts';
 import { PasteDialog } from './paste-dialog.tsx';
 import { VertexTable } from './vertex-table.tsx';
+import { RemoveButton } from './remove-button.tsx';
 
 /**
  * The diagram: Ground, Dam and Tailings polygons, each a list of points (distance along the
@@ -78,21 +76,17 @@ export function DiagramEditor({
               key={i}
               disablePadding
               secondaryAction={
-                <Tooltip title={t('diagram.remove')}>
-                  <IconButton
-                    edge="end"
-                    size="small"
-                    aria-label={t('diagram.removeNamed', {
-                      name: f.properties.name || t(`categories.${f.properties.category}`),
-                    })}
-                    onClick={() => {
-                      onChange(removePolygon(diagram, i));
-                      onSelect(null);
-                    }}
-                  >
-                    <DeleteOutlined fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <RemoveButton
+                  edge="end"
+                  title={t('diagram.remove')}
+                  label={t('diagram.removeNamed', {
+                    name: f.properties.name || t(`categories.${f.properties.category}`),
+                  })}
+                  onClick={() => {
+                    onChange(removePolygon(diagram, i));
+                    onSelect(null);
+                  }}
+                />
               }
             >
               <ListItemButton selected={selected === i} onClick={() => onSelect(i)}>

@@ -1,22 +1,10 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import {
-  Box,
-  Button,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { CROSS_SECTION_LABEL_STYLE, type CrossSectionLabel } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { freeId } from '../model/sensor-edits.ts';
 import { NumberField } from './number-field.tsx';
+import { RemoveButton } from './remove-button.tsx';
 
 /** Labels on the side view: text at a distance and an altitude, font size 11, black on white unless set. */
 export function LabelsEditor({
@@ -103,15 +91,11 @@ export function LabelsEditor({
                     </TableCell>
                   ))}
                   <TableCell>
-                    <Tooltip title={t('labels.remove')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('labels.removeN', { n: i + 1 })}
-                        onClick={() => onLabels(labels.filter((_, j) => j !== i))}
-                      >
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RemoveButton
+                      title={t('labels.remove')}
+                      label={t('labels.removeN', { n: i + 1 })}
+                      onClick={() => onLabels(labels.filter((_, j) => j !== i))}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,12 +1,10 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
   Alert,
   Autocomplete,
   Box,
   Button,
   Checkbox,
-  IconButton,
   MenuItem,
   Table,
   TableBody,
@@ -14,7 +12,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -34,6 +31,7 @@ import {
   SENSOR_METRIC_TYPES,
 } from '../model/sensor-edits.ts';
 import { NumberField } from './number-field.tsx';
+import { RemoveButton } from './remove-button.tsx';
 
 /**
  * The instruments placed on the section: which metric each shows, whether it is left out of the
@@ -162,15 +160,11 @@ export function SensorsEditor({
                         : t('sensors.notPlaced')}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={t('sensors.remove')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('sensors.removeNamed', { title: sensor.title || sensor.id })}
-                          onClick={() => onSensors(draft.sensors.filter((_, j) => j !== i))}
-                        >
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RemoveButton
+                        title={t('sensors.remove')}
+                        label={t('sensors.removeNamed', { title: sensor.title || sensor.id })}
+                        onClick={() => onSensors(draft.sensors.filter((_, j) => j !== i))}
+                      />
                     </TableCell>
                   </TableRow>
                 );

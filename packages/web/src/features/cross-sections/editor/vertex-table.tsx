@@ -1,8 +1,8 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from './number-field.tsx';
+import { RemoveButton } from './remove-button.tsx';
 
 type Position = [number, number];
 
@@ -68,15 +68,11 @@ export function VertexTable({
                       <AddOutlined fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title={t('diagram.removePoint')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('diagram.removePointN', { n: i + 1 })}
-                      onClick={() => onChange(vertices.filter((_, j) => j !== i))}
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RemoveButton
+                    title={t('diagram.removePoint')}
+                    label={t('diagram.removePointN', { n: i + 1 })}
+                    onClick={() => onChange(vertices.filter((_, j) => j !== i))}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { Journal } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
@@ -15,6 +15,7 @@ import { useJournalMutations } from '../model/use-journal-mutations.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { JournalDialog, type JournalDialogSubject } from './journal-dialog.tsx';
 import { JournalList } from './journal-list.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 /** The journals tab: the project's journals, and the entries of the one chosen (`?journal=`). */
 export function JournalsView() {
@@ -85,33 +86,18 @@ export function JournalsView() {
   if (!selected) {
     return (
       <>
-        <Stack
-          spacing={1}
-          sx={{
-            alignItems: 'center',
-            textAlign: 'center',
-            py: { xs: 5, sm: 8 },
-            px: 2,
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            borderRadius: 2,
-            color: 'text.secondary',
-          }}
-        >
-          <MenuBookOutlined sx={{ fontSize: 48 }} />
-          <Typography variant="h6" component="p" color="text.primary">
-            {t('journal.empty')}
-          </Typography>
-          <Typography variant="body2">
-            {access.manageJournals ? t('journal.emptyHint') : t('journal.emptyHintOperator')}
-          </Typography>
-          {onCreate && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} sx={{ mt: 1 }}>
-              {t('journal.create')}
-            </Button>
-          )}
-        </Stack>
+        <EmptyState
+          icon={<MenuBookOutlined />}
+          title={t('journal.empty')}
+          hint={access.manageJournals ? t('journal.emptyHint') : t('journal.emptyHintOperator')}
+          action={
+            onCreate && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} sx={{ mt: 1 }}>
+                {t('journal.create')}
+              </Button>
+            )
+          }
+        />
         {dialogs}
       </>
     );

@@ -5,7 +5,6 @@ import {
   Link,
   Paper,
   Skeleton,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -21,6 +20,7 @@ import { useSession } from '../../../app/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { SessionDialog } from './session-dialog.tsx';
 import { SessionStatus } from './session-status.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } };
 
@@ -59,29 +59,16 @@ export function SessionsView() {
   return (
     <>
       {list.length === 0 ? (
-        <Stack
-          spacing={1}
-          sx={{
-            alignItems: 'center',
-            textAlign: 'center',
-            py: { xs: 5, sm: 8 },
-            px: 2,
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            borderRadius: 2,
-            color: 'text.secondary',
-          }}
-        >
-          <EditNoteOutlined sx={{ fontSize: 48 }} />
-          <Typography variant="h6" component="p" color="text.primary">
-            {t('sessions.empty')}
-          </Typography>
-          <Typography variant="body2">{t('sessions.emptyHint')}</Typography>
-          <Button variant="contained" component={RouterLink} to="/data-entry" sx={{ mt: 1 }}>
-            {t('sessions.enterReadings')}
-          </Button>
-        </Stack>
+        <EmptyState
+          icon={<EditNoteOutlined />}
+          title={t('sessions.empty')}
+          hint={t('sessions.emptyHint')}
+          action={
+            <Button variant="contained" component={RouterLink} to="/data-entry" sx={{ mt: 1 }}>
+              {t('sessions.enterReadings')}
+            </Button>
+          }
+        />
       ) : (
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('sessions.tableLabel')}>
