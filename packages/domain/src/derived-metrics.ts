@@ -1,4 +1,5 @@
 import { compileExpression, type CompiledExpression } from './expressions.ts';
+import { MAX_METRIC_MAGNITUDE } from './ingest.ts';
 import { schemeSpec } from './schemes.ts';
 
 /**
@@ -85,7 +86,8 @@ const isValid = (scheme: CompiledScheme, group: string, metric: string, value: n
 /**
  * A reading's metric groups: raw values beyond their invalid bounds move to invalid_metrics, then
  * calculated metrics are evaluated in declaration order over the valid raw values, the context and
- * the calculated values before them. A formula missing a value (or dividing by zero) yields nothing.
+ * the calculated values before them. A formula missing a value (or dividing by zero, or beyond
+ * MAX_METRIC_MAGNITUDE) yields nothing.
  */
 export function deriveMetrics(
   scheme: CompiledScheme,
@@ -112,7 +114,8 @@ export function deriveMetrics(
     } catch {
       continue;
     }
-    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+    // Beyond the largest magnitude a sensor value may have, a result is no more a value than Infinity.
+    if (typeof value !== 'number' || !(Math.abs(value) <= MAX_METRIC_MAGNITUDE)) continue;
     if (isValid(scheme, 'calculated_metrics', key, value)) {
       metrics.calculated_metrics[key] = value;
       scope[key] = value;

@@ -7,6 +7,28 @@ import { idSchema } from './api.ts';
 export const MAX_PAYLOADS = 5000;
 
 /**
+ * The largest magnitude a sensor value may have (ADR 0008, amended). No instrument of a dam reads
+ * beyond it in any unit it reports (1e15 Pa is some 3000 times the pressure at the Earth's centre);
+ * a larger number is a logger's fault or a probe, and sums of such numbers overflow. Within it, a
+ * day of readings a second sums to under 1e20: aggregates stay finite and precise.
+ */
+export const MAX_METRIC_MAGNITUDE = 1e15;
+
+const MAGNITUDE_TEXT = MAX_METRIC_MAGNITUDE.toExponential().replace('+', ''); // 1e15
+const BEYOND_MAGNITUDE = `Must be between -${MAGNITUDE_TEXT} and ${MAGNITUDE_TEXT}`;
+
+/** One value of a payload: a finite number of at most MAX_METRIC_MAGNITUDE either way. */
+export const metricValueSchema = z
+  .number()
+  .min(-MAX_METRIC_MAGNITUDE, { error: BEYOND_MAGNITUDE })
+  .max(MAX_METRIC_MAGNITUDE, { error: BEYOND_MAGNITUDE });
+
+/** A payload's values by metric name: at least one. */
+export const rawMetricsSchema = z
+  .record(z.string().max(64), metricValueSchema)
+  .refine((metrics) => Object.keys(metrics).length > 0, 'Send at least one metric');
+
+/**
  * One payload of a device (DESIGN §3). read_at must carry its zone (`Z` or an offset): a local time
  * would be ambiguous.
  */
@@ -20,7 +42,7 @@ export const payloadSchema = z.strictObject({
     offset: true,
     error: 'Enter an ISO-8601 date and time with its zone, e.g. 2026-11-20T10:00:00Z',
   }),
-  raw_metrics: z.record(z.string().max(64), z.number()),
+  raw_metrics: rawMetricsSchema,
   data_point_id: idSchema.optional(),
   /** a reading entered by hand (ADR 0027): sent with its data session, kept with who entered it */
   source: z.literal('manual').optional(),

@@ -82,8 +82,17 @@ export const hasThumbnails = (filename: string) => CATEGORY_EXTENSIONS.images.in
 export const mimeTypeFor = (filename: string) =>
   EXTENSION_MIME_TYPES[fileExtension(filename)]?.[0] ?? GENERIC_MIME_TYPE;
 
-/** A file is public unless attrs.is_public is false (spec 001 §5). */
+/**
+ * A file is public unless attrs.is_public is false (spec 001 §5). The service stores the flag on
+ * every file, false unless its creator chose true, so files are private by default (ADR 0025).
+ */
 export const isPublicMedia = (attrs: Record<string, unknown> | null | undefined) => attrs?.is_public !== false;
+
+/**
+ * The file manager's features (spec 000 §6) that the media service enforces and the file manager
+ * offers by: creating and uploading files, deleting them, changing their tags (ADR 0025).
+ */
+export type FileManagerFeature = 'upload' | 'delete' | 'tag';
 
 /** Texts of spec 001 §5 and §8, as the spec spells them (the service and the web app share them). */
 export const MEDIA_MESSAGES = {
@@ -107,6 +116,9 @@ export const MEDIA_MESSAGES = {
   notUploaded: 'The file has not been uploaded yet',
   uploadExpired: 'The upload URL has expired: ask for a new one',
   uploadOffset: 'The upload does not continue where the last part ended',
+  imageUnreadable: 'The image cannot be read: it is damaged or incomplete',
+  imageTooLarge: 'The image is larger than 100 megapixels or 30000 pixels on a side',
+  processingFailed: 'The file could not be processed',
 } as const;
 
 /** Replaces `{name}` placeholders of a message. */
@@ -235,7 +247,10 @@ export const mediaFileSchema = z.object({
   height: z.number().nullable(),
   tags: z.array(z.string()),
   attrs: z.record(z.string(), z.unknown()),
-  /** where the bytes are served, once processed */
+  /**
+   * where the bytes are served, once processed: a public file's own path; a private file's path
+   * signed until the end of the next whole hour, so that an <img> or a link needs no session (ADR 0025)
+   */
   public_url: z.string().nullable(),
   thumbnails: z.array(thumbnailSchema),
   thumbnail_type: z.string().nullable(),
@@ -246,6 +261,8 @@ export const mediaFileSchema = z.object({
   modified_at: z.string(),
   is_thumbnail: z.boolean(),
   is_uploaded: z.boolean(),
+  /** its processing failed: public_url will not appear unless it is processed again */
+  processing_failed: z.boolean(),
 });
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 

@@ -9,7 +9,9 @@ import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { createClusterBus } from './bus/cluster-bus.ts';
 import { tileImageSources, type Config } from './config.ts';
 import { leaveCheckpointsToWorker, type Db, type Dialect } from './db/connection.ts';
-import { registerAuthHook } from './http/auth-hook.ts';
+import { registerAuthHook, requireDeclaredAccess } from './http/auth-hook.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerErrorHandler, sendError, sendNotFound, toHttpError } from './http/error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { SERVICE_CATALOGUE } from './services/catalogue.ts';
@@ -53,8 +55,12 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Bad URLs and over-long path parameters are refused by the router: give them the error shape too.
     frameworkErrors: (error, _request, reply) => void sendError(reply as never, toHttpError(error)),
-    trustProxy: true,
+    clientErrorHandler,
+    // Only the configured proxies may say who the client is: anyone can send X-Forwarded-For.
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  registerJsonBodyParser(app);
 
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API; objects are shaped by presenters and `fields`, so no re-validation.
@@ -78,7 +84,12 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation names who may call it (`x-access`, see http/auth-hook.ts): the authorization table.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const access = input.route.config?.access;
+      return access ? { ...out, schema: { ...out.schema, 'x-access': access } } : out;
+    },
   });
 
   app.decorate('config', config);
@@ -123,6 +134,7 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
 
   // The services share one context whose hook authenticates every call; static files stay outside it.
   await app.register(async (api) => {
+    requireDeclaredAccess(api);
     registerAuthHook(api);
     for (const name of config.SERVICES) {
       await api.register(SERVICE_PLUGINS[name], { prefix: SERVICE_CATALOGUE[name].prefix });

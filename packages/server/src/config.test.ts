@@ -50,6 +50,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEATHER_STATION_RADIUS_KM: '-1' })).toThrow(/WEATHER_STATION_RADIUS_KM/);
   });
 
+  it('takes EARLIEST_READ_AT as a date or a date-time with its zone, 1970 by default (ADR 0008)', () => {
+    expect(loadConfig({}).EARLIEST_READ_AT).toBe(0);
+    expect(loadConfig({ EARLIEST_READ_AT: '2020-01-01' }).EARLIEST_READ_AT).toBe(Date.parse('2020-01-01T00:00:00Z'));
+    expect(loadConfig({ EARLIEST_READ_AT: '2020-01-01T06:00:00+02:00' }).EARLIEST_READ_AT).toBe(
+      Date.parse('2020-01-01T04:00:00Z'),
+    );
+    for (const bad of ['2020-01-01T00:00:00', 'yesterday', '2020-13-01', '1577836800000']) {
+      expect(() => loadConfig({ EARLIEST_READ_AT: bad }), bad).toThrow(/EARLIEST_READ_AT: must be an ISO-8601 date/);
+    }
+  });
+
+  it('trusts no proxy by default, and takes addresses, CIDR ranges and proxy-addr names (ADR 0032)', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', '10.0.0.1/8/1', 'proxy.example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

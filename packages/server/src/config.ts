@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -15,7 +16,8 @@ export const SERVICE_NAMES = [
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-const csv = (allowed: readonly string[]) =>
+/** A comma-separated list whose every item passes `valid`, blanks dropped. */
+const commaList = (valid: (item: string) => boolean, message: string) =>
   z
     .string()
     .transform((s) =>
@@ -24,10 +26,22 @@ const csv = (allowed: readonly string[]) =>
         .map((x) => x.trim())
         .filter(Boolean),
     )
-    .refine(
-      (list) => list.every((x) => allowed.includes(x)),
-      `must be a comma-separated list of: ${allowed.join(', ')}`,
-    );
+    .refine((list) => list.every(valid), message);
+
+const csv = (allowed: readonly string[]) =>
+  commaList((x) => allowed.includes(x), `must be a comma-separated list of: ${allowed.join(', ')}`);
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 /** Whether a tile URL is one of OpenStreetMap's own servers (`tile.openstreetmap.org`, `{s}.tile…`). */
 function isOpenStreetMap(url: string): boolean {
@@ -59,6 +73,15 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /**
+   * The reverse proxies whose X-Forwarded-For Vigil believes: addresses, CIDR ranges, or `loopback`,
+   * `linklocal`, `uniquelocal`. Unset, none: the client's address is the connection's, which no header
+   * can forge (login throttling counts per address).
+   */
+  TRUST_PROXY: commaList(
+    isProxyAddress,
+    'must be a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+  ).default([]),
   DEMO: z.enum(['on', 'off']).optional(),
   SIMULATOR: z.enum(['on', 'off']).default('on'),
   DEMO_HISTORY: z.enum(['on', 'off']).default('on'),
@@ -66,6 +89,16 @@ const envSchema = z.object({
     .string()
     .regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
+  /**
+   * The earliest read_at ingest accepts (ADR 0008): an ISO-8601 date (midnight UTC) or date-time with
+   * its zone. Earlier readings come from loggers whose clock was never set; they are refused. In epoch ms.
+   */
+  EARLIEST_READ_AT: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: 'must be an ISO-8601 date (2020-01-01) or date-time with its zone (2020-01-01T00:00:00Z)',
+    })
+    .default('1970-01-01T00:00:00Z')
+    .transform((text) => Date.parse(text)),
   /** Redis or NATS: several instances share notifications (ADR 0012); unset, the bus is in-process */
   BUS_URL: z
     .string()

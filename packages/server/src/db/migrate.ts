@@ -13,6 +13,7 @@ import * as media from './migrations/0011-media.ts';
 import * as journal from './migrations/0012-journal.ts';
 import * as crossSections from './migrations/0013-cross-sections.ts';
 import * as notificationRecipients from './migrations/0014-notification-recipients.ts';
+import * as privateMedia from './migrations/0015-private-media.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -29,18 +30,23 @@ const migrations: Record<string, Migration> = {
   '0012-journal': journal,
   '0013-cross-sections': crossSections,
   '0014-notification-recipients': notificationRecipients,
+  '0015-private-media': privateMedia,
 };
 
-/** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */
+export async function migrator(db: Kysely<any>): Promise<Migrator> {
   // Kysely looks for its migration tables in every schema unless told which: name the current one, so
   // that databases holding several schemas (tests, shared servers) do not see each other's tables.
   const migrationTableSchema =
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+}
+
+/** Brings the schema up to date; fails loudly (and the server does not start) if a migration fails. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error, results } = await (await migrator(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

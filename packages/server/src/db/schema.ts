@@ -460,6 +460,14 @@ export interface MediaTasksTable {
   updated_at: string;
 }
 
+/** The secret that signs private media files' URLs (ADR 0025): one row, made on first use. */
+export interface MediaSigningKeysTable {
+  id: string;
+  /** hex of 32 random bytes */
+  secret: string;
+  created_at: string;
+}
+
 export interface JournalsTable {
   id: string;
   project_id: string;
@@ -597,6 +605,7 @@ export interface Database {
   thumbnail_types: ThumbnailTypesTable;
   media_files: MediaFilesTable;
   media_tasks: MediaTasksTable;
+  media_signing_keys: MediaSigningKeysTable;
   journals: JournalsTable;
   journal_entries: JournalEntriesTable;
   journal_entry_history: JournalEntryHistoryTable;

@@ -122,7 +122,8 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name]))('the demo cross sections of %s
       expect(categories, section.name).toEqual(expect.arrayContaining(['Ground', 'Dam']));
       expect(section.sensors.length, section.name).toBeGreaterThanOrEqual(6);
       expect(section.x0_location && section.x_max_location, section.name).toBeTruthy();
-      const tracing = await content(t, section.tracing_image!.url!);
+      // A private file: the side view reads it with the session (use-site-image.ts).
+      const tracing = await content(t, section.tracing_image!.url!, token);
       expect((await sharp(tracing.bytes).metadata()).format).toBe('png');
       expect(section.topo_image?.bounds, section.name).toBeTruthy();
     }

@@ -7,8 +7,16 @@ import { mediaContext, type MediaContext } from '../services/media/media-context
 import { demoMediaFiles, type DemoMediaFile } from './demo-media-files.ts';
 import { DEMO_PROJECTS } from './site.ts';
 
-/** A demo file put in a project's library the way an upload goes: record, bytes, type check, processing. */
-export async function storeDemoFile(media: MediaContext, actor: ProjectActor, file: DemoMediaFile): Promise<MediaFile> {
+/**
+ * A demo file put in a project's library the way an upload goes: record, bytes, type check,
+ * processing. Private, as uploads are, unless `isPublic`.
+ */
+export async function storeDemoFile(
+  media: MediaContext,
+  actor: ProjectActor,
+  file: DemoMediaFile,
+  isPublic = false,
+): Promise<MediaFile> {
   const created = await media.files.create(
     actor,
     mediaFileCreateBody.parse({
@@ -16,6 +24,7 @@ export async function storeDemoFile(media: MediaContext, actor: ProjectActor, fi
       mime_type: file.mimeType,
       tags: file.tags,
       description: file.description,
+      attrs: { is_public: isPublic },
     }),
   );
   const { fields } = await media.uploads.uploadUrl(actor, created.id);
@@ -27,6 +36,13 @@ export async function storeDemoFile(media: MediaContext, actor: ProjectActor, fi
 /** The administrator of a demo project, as the services see a caller. */
 export async function demoAdministrator(app: FastifyInstance, projectId: string): Promise<ProjectActor> {
   const admin = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  // The project's own role: the file manager's features are granted by role id.
+  const role = await app.db
+    .selectFrom('roles')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('name', '=', 'Administrator')
+    .executeTakeFirstOrThrow();
   return {
     tokenId: '',
     tokenKind: 'session',
@@ -35,7 +51,7 @@ export async function demoAdministrator(app: FastifyInstance, projectId: string)
     projectId,
     profileId: '',
     roles: [],
-    activeRole: { id: '', name: 'Administrator' },
+    activeRole: { id: role.id, name: 'Administrator' },
   };
 }
 
@@ -57,8 +73,10 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<void> {
       const attachments: Attachment[] = [];
       const files = await demoMediaFiles(project.slug, project.name, project.crossSectionsSettings.defaultDistanceUnit);
       for (const file of files) {
-        const processed = await storeDemoFile(media, actor, file);
         const type = file.mimeType === 'application/pdf' ? 'pdf' : file.mimeType === 'image/jpeg' ? 'image' : null;
+        // A device's attachments are links kept in the registry (spec 001 §5), read by anyone who
+        // sees the device: the files attached are made public, as their uploader would have to.
+        const processed = await storeDemoFile(media, actor, file, type !== null);
         if (type && processed.public_url) {
           attachments.push({
             type,

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@vigil/domain';
 import type { z } from 'zod';
-import { HttpError, notFound, type ErrorDetails } from './errors.ts';
+import { addDetail, HttpError, notFound, type ErrorDetails } from './errors.ts';
 
 interface ValidationIssue {
   instancePath: string;
@@ -13,7 +13,7 @@ interface ValidationIssue {
 /** Zod issues → `{field: [messages]}`, with dotted field names; unknown keys are named one by one. */
 export function issuesToDetails(issues: readonly ValidationIssue[]): ErrorDetails {
   const details: ErrorDetails = {};
-  const add = (field: string, message: string) => (details[field] ??= []).push(message);
+  const add = (field: string, message: string) => addDetail(details, field, message);
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
     if (issue.params?.keys?.length) {
@@ -61,6 +61,8 @@ export function toHttpError(error: FastifyError): HttpError {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     if (error instanceof SyntaxError)
       return new HttpError(400, 'ValidationError', 'The request body is not valid JSON');
+    if (error.statusCode === 413) return new HttpError(413, 'PayloadTooLarge', 'The request body is too large');
+    if (error.statusCode === 415) return new HttpError(415, 'UnsupportedMediaType', 'Unsupported content type');
     return new HttpError(error.statusCode, 'BadRequest', 'The request could not be understood');
   }
   return new HttpError(500, 'ServerError', 'Internal server error');

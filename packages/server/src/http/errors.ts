@@ -26,3 +26,14 @@ export const notFound = (message: string = MESSAGES.notFound) => new HttpError(4
 export const conflict = (message: string, details?: ErrorDetails) => new HttpError(409, 'Conflict', message, details);
 export const tooManyRequests = (message: string) => new HttpError(429, 'TooManyRequests', message);
 export const payloadTooLarge = (message: string) => new HttpError(413, 'PayloadTooLarge', message);
+
+/**
+ * Adds a message under `field`. Field names come from the client (payload keys, query names), so
+ * `constructor` or `__proto__` must become a field of their own, never the object's inherited one.
+ */
+export function addDetail(details: ErrorDetails, field: string, message: string): void {
+  if (!Object.hasOwn(details, field)) {
+    Object.defineProperty(details, field, { value: [], enumerable: true, writable: true, configurable: true });
+  }
+  details[field]!.push(message);
+}

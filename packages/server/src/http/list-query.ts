@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, type ListBody } from '@vigil/domain';
-import { validationError, type ErrorDetails } from './errors.ts';
+import { addDetail, validationError, type ErrorDetails } from './errors.ts';
 
 const RESERVED = new Set(['paginate_by', 'page', 'fields', 'excluded_fields', 'ordering', 'token']);
 
@@ -58,20 +58,20 @@ export function parseListQuery(input: ListQueryInput, spec: ListSpec): ListQuery
     const name = key.replace(/^-/, '');
     const column = spec.columns[name];
     if (!column || !(spec.orderings ?? Object.keys(spec.columns)).includes(name)) {
-      (details.ordering ??= []).push(`Cannot order by ${name}`);
+      addDetail(details, 'ordering', `Cannot order by ${name}`);
     } else query.ordering.push({ column, desc: key.startsWith('-') });
   }
   for (const [key, raw] of Object.entries(input)) {
     if (RESERVED.has(key) || raw === undefined) continue;
     const values = (Array.isArray(raw) ? raw : [raw]).map(String);
     if (values.some((v) => v.includes('\0') || v.length > 1000)) {
-      (details[key] ??= []).push('Invalid value');
+      addDetail(details, key, 'Invalid value');
       continue;
     }
     const range = /^(.+)\.(from_time|to_time)$/.exec(key);
     if (range && spec.ranges?.includes(range[1]!)) {
       const time = Date.parse(values[0]!);
-      if (Number.isNaN(time)) (details[key] ??= []).push('Enter a valid ISO-8601 date and time');
+      if (Number.isNaN(time)) addDetail(details, key, 'Enter a valid ISO-8601 date and time');
       else
         query.ranges.push({
           column: spec.columns[range[1]!]!,
@@ -81,7 +81,7 @@ export function parseListQuery(input: ListQueryInput, spec: ListSpec): ListQuery
     } else if (spec.filters?.includes(key) && spec.columns[key]) {
       query.equals.push({ column: spec.columns[key], values: values.flatMap((v) => v.split(',')) });
     } else {
-      (details[key] ??= []).push('Unknown filter');
+      addDetail(details, key, 'Unknown filter');
     }
   }
   if (Object.keys(details).length) throw validationError('Invalid query', details);

@@ -16,6 +16,9 @@ export const queryKeys = {
     modules: (projectId?: string | null) => ['ui', 'modules', projectId] as const,
     /** every module of a project with its roles (administrators); under modules(), so it refreshes with them */
     allModules: (projectId?: string | null) => ['ui', 'modules', projectId, 'all'] as const,
+    /** one module's features as the caller's active role has them; under modules(), so it refreshes with them */
+    moduleFeatures: (projectId: string | null | undefined, moduleId: string) =>
+      ['ui', 'modules', projectId, 'features', moduleId] as const,
     /** a project's feature configuration and role-scoped grants (administrators) */
     projectFeatures: (projectId?: string | null) => ['ui', 'project-features', projectId] as const,
     profile: (projectId?: string | null, userId?: string) => ['ui', 'profile', projectId, userId] as const,

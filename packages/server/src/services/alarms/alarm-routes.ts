@@ -37,6 +37,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alarms',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         querystring: alarmListQuery,
@@ -46,22 +47,31 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => alarms.list(caller(request).projectId, request.query),
   );
-  app.get('/alarms/:id', { schema: { tags, params: idParams, response: { 200: alarmSchema } } }, async (request) =>
-    alarms.get(caller(request).projectId, request.params.id),
+  app.get(
+    '/alarms/:id',
+    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: alarmSchema } } },
+    async (request) => alarms.get(caller(request).projectId, request.params.id),
   );
   app.get(
     '/alarms/:id/history',
-    { schema: { tags, params: idParams, response: { 200: z.object({ objects: z.array(alarmHistoryItemSchema) }) } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: idParams, response: { 200: z.object({ objects: z.array(alarmHistoryItemSchema) }) } },
+    },
     async (request) => alarms.history(caller(request).projectId, request.params.id),
   );
   app.post(
     '/alarms/:id/acknowledge',
-    { schema: { tags, params: idParams, body: acknowledgeAlarmBody, response: { 200: alarmSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: idParams, body: acknowledgeAlarmBody, response: { 200: alarmSchema } },
+    },
     async (request) => alarms.acknowledge(caller(request), request.params.id, request.body.comment),
   );
   app.post(
     '/alarms/:id/shelve',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,
@@ -74,25 +84,35 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/alarms/:id/unshelve',
-    { schema: { tags, params: idParams, response: { 200: alarmSchema } } },
+    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: alarmSchema } } },
     async (request) => alarms.unshelve(caller(request), request.params.id),
   );
   app.post(
     '/alarms/:id/checklist',
-    { schema: { tags, params: idParams, body: checklistItemBody, response: { 200: alarmSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: idParams, body: checklistItemBody, response: { 200: alarmSchema } },
+    },
     async (request) => alarms.check(caller(request), request.params.id, request.body.index, request.body.done),
   );
   app.get(
     '/alarm-report',
-    { schema: { tags, querystring: alarmReportQuery, response: { 200: alarmReportSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, querystring: alarmReportQuery, response: { 200: alarmReportSchema } },
+    },
     async (request) => alarms.report(caller(request).projectId, request.query.from, request.query.to),
   );
-  app.get('/tarp-levels', { schema: { tags, response: { 200: tarpLevelsBody } } }, async (request) => ({
-    levels: await alarms.tarpLevels(caller(request).projectId),
-  }));
+  app.get(
+    '/tarp-levels',
+    { config: { access: 'member' }, schema: { tags, response: { 200: tarpLevelsBody } } },
+    async (request) => ({
+      levels: await alarms.tarpLevels(caller(request).projectId),
+    }),
+  );
   app.put(
     '/tarp-levels',
-    { schema: { tags, body: tarpLevelsBody, response: { 200: tarpLevelsBody } } },
+    { config: { access: 'administrator' }, schema: { tags, body: tarpLevelsBody, response: { 200: tarpLevelsBody } } },
     async (request) => alarms.saveTarpLevels(requireRole(request, 'Administrator').projectId, request.body.levels),
   );
 };

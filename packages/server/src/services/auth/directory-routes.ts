@@ -12,7 +12,10 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/permission-groups',
-    { schema: { tags, querystring: listQuerySchema, response: { 200: listBody(permissionGroupSchema.partial()) } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: listQuerySchema, response: { 200: listBody(permissionGroupSchema.partial()) } },
+    },
     async (request) => {
       requireActor(request);
       return directory.permissionGroups(request.query);
@@ -21,13 +24,19 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/accounts/:id',
-    { schema: { tags, params: z.object({ id: idSchema }), response: { 200: accountSchema } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: z.object({ id: idSchema }), response: { 200: accountSchema } },
+    },
     async (request) => directory.account(requireActor(request), request.params.id),
   );
 
   app.get(
     '/microservices',
-    { schema: { tags, querystring: listQuerySchema, response: { 200: listBody(microserviceSchema.partial()) } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: listQuerySchema, response: { 200: listBody(microserviceSchema.partial()) } },
+    },
     async (request) => {
       requireActor(request);
       return directory.microservices(request.query);

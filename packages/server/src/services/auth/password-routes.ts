@@ -18,7 +18,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }>
   app.post(
     '/users/forgot-password',
     {
-      config: { auth: 'public' },
+      config: { access: 'public' },
       schema: { tags, security: [], body: forgotPasswordBody, response: { 200: detailResponse } },
     },
     async (request) => {
@@ -29,14 +29,14 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }>
 
   app.get(
     '/users/reset-password',
-    { config: { auth: 'password-token' }, schema: { tags, response: { 200: passwordTokenOwner } } },
+    { config: { access: 'password-token' }, schema: { tags, response: { 200: passwordTokenOwner } } },
     async (request) => passwords.tokenOwner(requireActor(request).userId),
   );
 
   app.post(
     '/users/reset-password',
     {
-      config: { auth: 'password-token' },
+      config: { access: 'password-token' },
       schema: { tags, body: resetPasswordBody, response: { 200: detailResponse } },
     },
     async (request) => {
@@ -47,7 +47,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }>
 
   app.post(
     '/users/change-password',
-    { schema: { tags, body: changePasswordBody, response: { 200: detailResponse } } },
+    { config: { access: 'signed-in' }, schema: { tags, body: changePasswordBody, response: { 200: detailResponse } } },
     async (request) => {
       await passwords.changePassword(requireActor(request), request.body, request.ip);
       return { detail: PASSWORD_TEXTS.passwordChanged };

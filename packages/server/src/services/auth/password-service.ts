@@ -69,7 +69,7 @@ export function passwordService(app: FastifyInstance, sessions: SessionService) 
       await storePassword(actor.userId, password);
       await revokeUserTokens(db, actor.userId, ['reset', 'invite', 'session']);
       // Whoever holds a reset link owns the account: an earlier lock-out no longer protects anything.
-      await throttle.recordSuccess(actor.username);
+      await throttle.forgetUser(actor.username);
     },
 
     /** Checks the current password (throttled like login) and keeps only the caller's own session. */

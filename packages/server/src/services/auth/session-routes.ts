@@ -9,18 +9,25 @@ const tags = ['auth'];
 export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
   app.post(
     '/users/login',
-    { config: { auth: 'public' }, schema: { tags, security: [], body: loginBody, response: { 200: loginResponse } } },
+    { config: { access: 'public' }, schema: { tags, security: [], body: loginBody, response: { 200: loginResponse } } },
     async (request) => sessions.login(request.body.username, request.body.password, request.ip),
   );
 
-  app.post('/users/logout', { schema: { tags, response: { 204: z.null() } } }, async (request, reply) => {
-    await sessions.logout(requireActor(request).tokenId);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/users/logout',
+    { config: { access: 'signed-in' }, schema: { tags, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await sessions.logout(requireActor(request).tokenId);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/users/switch-data-context',
-    { schema: { tags, body: switchDataContextBody, response: { 200: z.object({ data_context: z.string() }) } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, body: switchDataContextBody, response: { 200: z.object({ data_context: z.string() }) } },
+    },
     async (request) => {
       const actor = requireActor(request);
       return sessions.switchDataContext(actor.tokenId, actor.userId, request.body.data_context);

@@ -59,7 +59,7 @@ export function sessionService(app: FastifyInstance) {
         await throttle.recordFailure(username, address);
         throw unauthorized(MESSAGES.invalidLogin);
       }
-      await throttle.recordSuccess(username);
+      await throttle.recordSuccess(username, address);
       if (passwordExpired(user)) {
         const resetToken = await issueToken(user.id, 'reset', EXPIRED_PASSWORD_RESET_MINUTES * 60_000, null);
         throw expiredPassword({ reset_token: [resetToken] });

@@ -119,6 +119,56 @@ describe('login throttling', () => {
     expect(res.body).toEqual({ error_type: 'TooManyRequests', message: MESSAGES.tooManyLoginAttempts });
   });
 
+  it('lets the locked-out user in from an address that has not been failing', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      strict.app.inject({
+        method: 'POST',
+        url: `${API}/users/login`,
+        remoteAddress,
+        payload: { username: 'admin', password },
+      });
+    for (let i = 0; i < 3; i++) expect((await from('203.0.113.7', 'wrong')).statusCode).toBe(401);
+    expect((await from('203.0.113.7', 'vigil-demo')).statusCode).toBe(429);
+    expect((await from('198.51.100.20', 'vigil-demo')).statusCode).toBe(200);
+    // A new address gets one try while the username is locked, then is refused for it too.
+    expect((await from('198.51.100.21', 'wrong')).statusCode).toBe(401);
+    expect((await from('198.51.100.21', 'vigil-demo')).statusCode).toBe(429);
+  });
+
+  it('counts failures per connection address, whatever X-Forwarded-For says', async () => {
+    const forged = (i: number) =>
+      strict.app.inject({
+        method: 'POST',
+        url: `${API}/users/login`,
+        remoteAddress: '198.51.100.50',
+        payload: { username: `nobody-${i}`, password: 'wrong' },
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+    // The address allowance is 4 × 3 failures, every one from the same connection address.
+    let status = 0;
+    for (let i = 0; i < 13; i++) status = (await forged(i)).statusCode;
+    expect(status).toBe(429);
+    const viaOther = await strict.app.inject({
+      method: 'POST',
+      url: `${API}/users/login`,
+      remoteAddress: '198.51.100.99',
+      payload: { username: 'nobody-x', password: 'wrong' },
+    });
+    expect(viaOther.statusCode).toBe(401);
+  });
+
+  it('believes X-Forwarded-For from a configured proxy only', async () => {
+    const proxied = await createTestApp({ seed: false, env: { TRUST_PROXY: '127.0.0.1' } });
+    const attempt = (ip: string) =>
+      proxied.call('POST', `${API}/users/login`, {
+        body: { username: 'nobody', password: 'wrong' },
+        headers: { 'x-forwarded-for': ip },
+      });
+    // Each forwarded address is a client of its own behind the proxy: none reaches its allowance.
+    for (let i = 0; i < 13; i++) expect((await attempt(`192.0.2.${i}`)).status).toBe(401);
+    await proxied.close();
+  });
+
   it('keeps other usernames open', async () => {
     const res = await strict.call('POST', `${API}/users/login`, {
       body: { username: 'manager', password: 'vigil-demo' },

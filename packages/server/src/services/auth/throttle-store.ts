@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 
 /** Failed-login counters live in the database so that every server instance sees them. */
@@ -24,4 +25,13 @@ export async function saveFailures(
 
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_failures').where('key', '=', key).execute();
+}
+
+/** Removes the counters whose key starts with `prefix` (a username's per-address counters). */
+export async function clearPairFailures(db: Db, prefix: string): Promise<void> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await db
+    .deleteFrom('login_failures')
+    .where(sql<boolean>`key like ${pattern} escape '\\'`)
+    .execute();
 }

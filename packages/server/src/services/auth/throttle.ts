@@ -1,47 +1,75 @@
 import { MESSAGES } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
 import { tooManyRequests } from '../../http/errors.ts';
-import { clearFailures, findFailures, saveFailures } from './throttle-store.ts';
+import { clearFailures, clearPairFailures, findFailures, saveFailures } from './throttle-store.ts';
 
 export interface ThrottleSettings {
   maxFailures: number;
   lockMinutes: number;
 }
 
+interface Counter {
+  key: string;
+  limit: number;
+}
+
 /**
- * Login throttling per username and per client address: after `maxFailures` failures within the lock
- * window, further attempts are refused until the window has passed (even with the right password).
+ * Login throttling (ADR 0032). Failures are counted per client address, per username, and per
+ * username from one address, within the lock window. An address that fails too often is refused for
+ * every username. A username that fails too often is refused only from the addresses that have been
+ * failing for it: the owner signing in from elsewhere still gets in, so that nobody can lock an account
+ * by guessing at it; each new address then has one try before it is refused too.
  */
 export function loginThrottle(db: Db, settings: ThrottleSettings) {
   const windowMs = settings.lockMinutes * 60_000;
-  const keys = (username: string, address: string) => [`user:${username.toLowerCase()}`, `addr:${address}`];
+  const user = (username: string) => `user:${username.toLowerCase()}`;
+  const pair = (username: string, address: string) => `pair:${username.toLowerCase()}@${address}`;
+  const counters = (username: string, address: string): Counter[] => [
+    { key: user(username), limit: settings.maxFailures },
+    { key: pair(username, address), limit: settings.maxFailures },
+    // Addresses are shared (offices, NAT): they get a larger allowance than one username.
+    { key: `addr:${address}`, limit: settings.maxFailures * 4 },
+  ];
+  const live = async (key: string, now: number) => {
+    const row = await findFailures(db, key);
+    return row && now - Date.parse(row.first_failure_at) <= windowMs ? row : undefined;
+  };
+  const locked = async (key: string, now: number) => {
+    const row = await findFailures(db, key);
+    return Boolean(row?.locked_until && Date.parse(row.locked_until) > now);
+  };
 
   return {
     async assertAllowed(username: string, address: string, now = Date.now()) {
-      for (const key of keys(username, address)) {
-        const row = await findFailures(db, key);
-        if (row?.locked_until && Date.parse(row.locked_until) > now) {
-          throw tooManyRequests(MESSAGES.tooManyLoginAttempts);
-        }
-      }
+      const refused =
+        (await locked(`addr:${address}`, now)) ||
+        (await locked(pair(username, address), now)) ||
+        ((await locked(user(username), now)) && (await live(pair(username, address), now)) !== undefined);
+      if (refused) throw tooManyRequests(MESSAGES.tooManyLoginAttempts);
     },
     async recordFailure(username: string, address: string, now = Date.now()) {
-      for (const key of keys(username, address)) {
-        const row = await findFailures(db, key);
-        const fresh = !row || now - Date.parse(row.first_failure_at) > windowMs;
-        const failures = fresh ? 1 : row.failures + 1;
-        // Addresses are shared (offices, NAT): they get a larger allowance than one username.
-        const limit = key.startsWith('addr:') ? settings.maxFailures * 4 : settings.maxFailures;
+      for (const { key, limit } of counters(username, address)) {
+        const row = await live(key, now);
+        const failures = (row?.failures ?? 0) + 1;
         await saveFailures(db, {
           key,
           failures,
-          first_failure_at: fresh ? new Date(now).toISOString() : row.first_failure_at,
+          first_failure_at: row?.first_failure_at ?? new Date(now).toISOString(),
           locked_until: failures >= limit ? new Date(now + windowMs).toISOString() : null,
         });
       }
     },
-    async recordSuccess(username: string) {
-      await clearFailures(db, `user:${username.toLowerCase()}`);
+    /**
+     * A right password from `address`: that address starts afresh for the user. The username's own
+     * count stays: the owner getting in says nothing about the addresses that were guessing.
+     */
+    async recordSuccess(username: string, address: string) {
+      await clearFailures(db, pair(username, address));
+    },
+    /** A reset link used: whoever holds it owns the account, so no earlier lock protects anything. */
+    async forgetUser(username: string) {
+      await clearFailures(db, user(username));
+      await clearPairFailures(db, `pair:${username.toLowerCase()}@`);
     },
   };
 }

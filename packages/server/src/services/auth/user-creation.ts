@@ -80,6 +80,6 @@ export function userCreation(app: FastifyInstance, users: UserService) {
       app.log.error({ err: error }, 'could not create a user');
       throw new HttpError(500, 'ServerError', MESSAGES.createUserFailed);
     }
-    return users.presentOne(userId, actor.projectId);
+    return users.presentOne(userId, actor);
   };
 }

@@ -25,40 +25,55 @@ export const userRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = a
 
   app.get(
     '/users',
-    { schema: { tags, querystring: listQuerySchema, response: { 200: listSchema(userSchema.partial()) } } },
+    {
+      config: { access: 'curator' },
+      schema: { tags, querystring: listQuerySchema, response: { 200: listSchema(userSchema.partial()) } },
+    },
     async (request) => users.list(administrator(request), request.query),
   );
 
   app.post(
     '/users',
-    { schema: { tags, body: createUserBody, response: { 201: userSchema } } },
+    { config: { access: 'curator' }, schema: { tags, body: createUserBody, response: { 201: userSchema } } },
     async (request, reply) => reply.code(201).send(await createUser(administrator(request), request.body)),
   );
 
-  app.get('/users/:id', { schema: { tags, params, response: { 200: userSchema } } }, async (request) =>
-    users.get(requireActor(request), request.params.id),
+  app.get(
+    '/users/:id',
+    { config: { access: 'signed-in' }, schema: { tags, params, response: { 200: userSchema } } },
+    async (request) => users.get(requireActor(request), request.params.id),
   );
 
   app.patch(
     '/users/:id',
-    { schema: { tags, params, body: updateUserBody, response: { 200: userSchema } } },
+    { config: { access: 'signed-in' }, schema: { tags, params, body: updateUserBody, response: { 200: userSchema } } },
     async (request) => users.update(requireActor(request), request.params.id, request.body),
   );
 
-  app.delete('/users/:id', { schema: { tags, params, response: { 204: z.null() } } }, async (request, reply) => {
-    await users.remove(administrator(request), request.params.id);
-    return reply.code(204).send(null);
-  });
-
-  app.post('/users/:id/activate', { schema: { tags, params, response: { 200: userSchema } } }, async (request) =>
-    users.setActive(administrator(request), request.params.id, true),
+  app.delete(
+    '/users/:id',
+    { config: { access: 'curator' }, schema: { tags, params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await users.remove(administrator(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
-  app.post('/users/:id/deactivate', { schema: { tags, params, response: { 200: userSchema } } }, async (request) =>
-    users.setActive(administrator(request), request.params.id, false),
+  app.post(
+    '/users/:id/activate',
+    { config: { access: 'curator' }, schema: { tags, params, response: { 200: userSchema } } },
+    async (request) => users.setActive(administrator(request), request.params.id, true),
   );
 
-  app.post('/users/:id/invite', { schema: { tags, params, response: { 200: inviteResponse } } }, async (request) =>
-    users.invite(administrator(request), request.params.id),
+  app.post(
+    '/users/:id/deactivate',
+    { config: { access: 'curator' }, schema: { tags, params, response: { 200: userSchema } } },
+    async (request) => users.setActive(administrator(request), request.params.id, false),
+  );
+
+  app.post(
+    '/users/:id/invite',
+    { config: { access: 'curator' }, schema: { tags, params, response: { 200: inviteResponse } } },
+    async (request) => users.invite(administrator(request), request.params.id),
   );
 };

@@ -21,6 +21,9 @@ import { asUserAdministrator, canManage, isUserAdministrator } from './user-acce
 import { EMPTY_LOOKUP, presentUser, profileRoles, type ProjectLookup } from './user-presenter.ts';
 import { deleteUser, findTakenFields, findUserById, updateUser, type UserRow } from './user-store.ts';
 
+/** Who is looking at users: their own id and current project. */
+type Viewer = Pick<Actor, 'userId' | 'projectId'>;
+
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
 
 export const USER_TEXTS = {
@@ -76,13 +79,25 @@ export function userService(app: FastifyInstance, sessions: SessionService) {
     };
   }
 
-  async function presentMany(users: UserRow[], projectId: string | null): Promise<User[]> {
+  /**
+   * Users as `viewer` may see them: a user's `projects` name only the projects the viewer shares
+   * with them (all of one's own), so that no project's id leaks to members of another.
+   */
+  async function presentMany(users: UserRow[], viewer: Viewer): Promise<User[]> {
+    const { projectId } = viewer;
     const ids = users.map((u) => u.id);
-    const [profiles, projects, lookup] = await Promise.all([
+    const [profiles, projectsOfUsers, lookup] = await Promise.all([
       projectId ? findProfilesInProject(db, projectId, ids) : [],
-      findProjectIdsOfUsers(db, ids),
+      findProjectIdsOfUsers(db, [...new Set([...ids, viewer.userId])]),
       projectId ? lookupOf(projectId) : EMPTY_LOOKUP,
     ]);
+    const shared = new Set(projectsOfUsers.get(viewer.userId) ?? []);
+    const projects = new Map(
+      ids.map((id) => {
+        const all = projectsOfUsers.get(id) ?? [];
+        return [id, id === viewer.userId ? all : all.filter((p) => shared.has(p))];
+      }),
+    );
     return users.map((u) =>
       presentUser(
         u,
@@ -93,10 +108,10 @@ export function userService(app: FastifyInstance, sessions: SessionService) {
     );
   }
 
-  async function presentOne(userId: string, projectId: string | null): Promise<User> {
+  async function presentOne(userId: string, viewer: Viewer): Promise<User> {
     const user = await findUserById(db, userId);
     if (!user) throw notFound();
-    return (await presentMany([user], projectId))[0]!;
+    return (await presentMany([user], viewer))[0]!;
   }
 
   /** A user of the caller's project; 404 for anyone else, so other projects' users stay invisible. */
@@ -141,13 +156,13 @@ export function userService(app: FastifyInstance, sessions: SessionService) {
         filter.values = filter.values.map((v) => FLAGS.get(v.toLowerCase())!);
       }
       const { count, rows } = await runListQuery(projectUsersQuery(db, actor.projectId), query, USER_LIST);
-      return listBody(query, count, await presentMany(rows, actor.projectId));
+      return listBody(query, count, await presentMany(rows, actor));
     },
 
     /** Anyone may read himself; administrators and managers read the users of their project. */
     async get(actor: Actor, id: string): Promise<User> {
       if (id !== actor.userId) await loadTarget(asUserAdministrator(actor), id);
-      return presentOne(id, actor.projectId);
+      return presentOne(id, actor);
     },
 
     async update(actor: Actor, id: string, body: UpdateUserBody): Promise<User> {
@@ -172,7 +187,7 @@ export function userService(app: FastifyInstance, sessions: SessionService) {
         if (isUniqueViolation(error)) throw conflict(USER_TEXTS.updateFailed, takenDetails(['username']));
         throw error;
       }
-      return presentOne(id, actor.projectId);
+      return presentOne(id, actor);
     },
 
     /** Deactivation also ends every session and voids pending reset and invite links. */
@@ -182,7 +197,7 @@ export function userService(app: FastifyInstance, sessions: SessionService) {
         await updateUser(trx, id, { is_active: toFlag(active), updated_at: nowIso() });
         if (!active) await revokeUserTokens(trx, id, ['session', 'reset', 'invite']);
       });
-      return presentOne(id, actor.projectId);
+      return presentOne(id, actor);
     },
 
     /** A fresh 7-day invite link replaces any earlier one; it is mailed and also returned to the caller. */

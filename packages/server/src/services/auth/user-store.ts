@@ -52,6 +52,7 @@ export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<v
 }
 
 export async function updateUser(db: Db, id: string, changes: Updateable<UsersTable>): Promise<void> {
+  if (!Object.keys(changes).length) return;
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 

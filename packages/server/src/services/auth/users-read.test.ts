@@ -19,6 +19,21 @@ afterAll(() => t.close());
 const names = (body: { objects: Array<{ username: string }> }) => body.objects.map((u) => u.username);
 
 describe('listing users', () => {
+  it('names to a manager of one project only the projects he shares with each user', async () => {
+    const both = await seedUser(t, 'in-both', { projects: [CERRO, OUSE] });
+    await seedUser(t, 'ouse-manager', { projects: [OUSE], role: 'Manager' });
+    const token = await t.login('ouse-manager', 'seeded-pass');
+    const res = await t.call('GET', `${API}/users?paginate_by=100`, { token });
+    expect(res.status).toBe(200);
+    const listed = res.body.objects.find((u: { id: string }) => u.id === both);
+    expect(listed.projects).toEqual([await projectId(t, OUSE)]);
+    expect(JSON.stringify(res.body)).not.toContain(await projectId(t, CERRO));
+    const one = await t.call('GET', `${API}/users/${both}`, { token });
+    expect(one.body.projects).toEqual([await projectId(t, OUSE)]);
+    await t.db.deleteFrom('user_profiles').where('user_id', 'in', [both]).execute();
+    await t.db.deleteFrom('users').where('username', 'in', ['in-both', 'ouse-manager']).execute();
+  });
+
   it('lists the users of the current project in the list shape, by username', async () => {
     const res = await t.call('GET', `${API}/users/`, { token: admin });
     expect(res.status).toBe(200);

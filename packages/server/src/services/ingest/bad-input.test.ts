@@ -36,7 +36,7 @@ const future = () => new Date(Date.now() + 6 * 60_000).toISOString();
 
 /** Each case: a body whose good items come before and after a bad one (plus an unknown eid), and the field to name. */
 const CASES: Array<[string, () => unknown, string]> = [
-  ['a missing eid', () => [good(1), { read_at: '2026-09-01T00:00:00Z', raw_metrics: {} }], '1.eid'],
+  ['a missing eid', () => [good(1), { read_at: '2026-09-01T00:00:00Z', raw_metrics: { pressure: 1 } }], '1.eid'],
   ['a missing read_at', () => [good(1), { eid: 'PZ-B1', raw_metrics: { pressure: 1 } }], '1.read_at'],
   ['missing raw_metrics', () => [good(1), good(2), { eid: 'PZ-B1', read_at: '2026-09-01T01:00:00Z' }], '2.raw_metrics'],
   ['a read_at that is not a date', () => [good(1), { ...good(2), read_at: 'yesterday' }], '1.read_at'],
@@ -60,7 +60,7 @@ describe('bad input to POST /ingest/api/v1/payloads', () => {
   it.each(CASES)('refuses %s with a 400 naming the item and field, and writes nothing', async (_, body, field) => {
     const before = await storageSnapshot(t);
     const items = body();
-    const unknown = { eid: 'NOBODY', read_at: '2026-09-01T00:00:00Z', raw_metrics: {} };
+    const unknown = { eid: 'NOBODY', read_at: '2026-09-01T00:00:00Z', raw_metrics: { pressure: 1 } };
     const payloads = Array.isArray(items) ? [...items, unknown] : items;
     const res = await t.call('POST', INGEST, { token: admin, body: payloads });
     expect(res.status).toBe(400);

@@ -19,6 +19,7 @@ export const manualReadingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manual-readings',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         querystring: z.strictObject({ data_session: idSchema.optional(), monitored_entity_id: idSchema.optional() }),
@@ -29,12 +30,13 @@ export const manualReadingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/manual-readings/:id',
-    { schema: { tags, params: idParams, response: { 200: manualReadingSchema } } },
+    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: manualReadingSchema } } },
     async (request) => manual.get(requireProject(request).projectId, request.params.id),
   );
   app.patch(
     '/manual-readings/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,
@@ -48,6 +50,7 @@ export const manualReadingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manual-readings/:id/history',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,

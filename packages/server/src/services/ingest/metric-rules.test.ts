@@ -8,6 +8,7 @@ const POND = JSON.stringify({
       { key: 'water_level', label: 'Water level', unit: 'm', formula: 'sensor_elevation + pressure / 9.8068' },
       { key: 'freeboard', label: 'Freeboard', unit: 'm', formula: 'crest_elevation - water_level' },
       { key: 'ratio', label: 'Ratio', unit: '', formula: 'pressure / (pressure - pressure)' },
+      { key: 'blown_up', label: 'Blown up', unit: '', formula: 'pressure * 1e300' },
     ],
     context_metrics: [{ key: 'sensor_elevation', label: 'Sensor', unit: 'm' }],
     user_metrics: [],
@@ -32,6 +33,13 @@ describe('scheme rules of ingest', () => {
     expect(metrics.calculated_metrics.freeboard).toBeCloseTo(10, 9);
     // a division by zero gives no value rather than Infinity
     expect(metrics.calculated_metrics).not.toHaveProperty('ratio');
+  });
+
+  it('gives no value for a formula beyond the largest magnitude a sensor value may have, as for Infinity', () => {
+    const metrics = deriveMetrics(scheme, { pressure: 98.068 }, context);
+    expect(metrics.calculated_metrics).not.toHaveProperty('blown_up');
+    expect(metrics.invalid_metrics).not.toHaveProperty('blown_up');
+    expect(deriveMetrics(scheme, { pressure: 0 }, context).calculated_metrics.blown_up).toBe(0);
   });
 
   it('keeps only declared context metrics in the reading, but lets formulas read every context value', () => {

@@ -153,6 +153,26 @@ describe('MQTT ingest', () => {
     expect(row.incoming_payload.length).toBeLessThanOrEqual(65_536);
   });
 
+  it('keeps a reading before the earliest date, and one without metrics or beyond 1e15, as invalid payloads', async () => {
+    const early = JSON.stringify({ read_at: '1900-01-01T00:00:00Z', raw_metrics: { pressure: 1 } });
+    await publisher.publishAsync(`vigil/${slug}/PZ-M2/up`, early, { qos: 1 });
+    const first = await until(unknownPayloadOf('invalid_payload', 4));
+    expect(first.reason).toContain('read_at: Must not be before 1970-01-01T00:00:00.000Z');
+    expect(first.incoming_payload).toBe(early);
+
+    const batch = JSON.stringify([
+      { eid: 'PZ-M1', read_at: '2026-09-01T18:00:00Z', raw_metrics: { pressure: 1 } },
+      { eid: 'PZ-M2', read_at: '2026-09-01T18:00:00Z', raw_metrics: {} },
+      { eid: 'PZ-M2', read_at: '2026-09-01T18:10:00Z', raw_metrics: { pressure: -1.79e308 } },
+    ]);
+    await publisher.publishAsync(`vigil/${slug}/payloads`, batch, { qos: 1 });
+    const second = await until(unknownPayloadOf('invalid_payload', 5));
+    expect(second.reason).toContain('1.raw_metrics: Send at least one metric');
+    expect(second.reason).toContain('2.raw_metrics.pressure');
+    expect(await readingOf('PZ-M2', '1900-01-01T00:00:00.000Z')()).toBeUndefined();
+    expect(await readingOf('PZ-M1', '2026-09-01T18:00:00.000Z')()).toBeUndefined();
+  });
+
   it('keeps a payload of an unknown eid as an unknown payload', async () => {
     await publisher.publishAsync(
       `vigil/${slug}/PZ-NONE/up`,

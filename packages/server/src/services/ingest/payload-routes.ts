@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProject, requireRole } from '../../http/auth-hook.ts';
 import { validationError } from '../../http/errors.ts';
+import { jsonBodyReader } from '../../http/json-body.ts';
 import { ingestResultSchema, onlyManual, payloadsBody } from './payload-shape.ts';
 import { ingestPayloads, recordInvalidPayload } from './pipeline.ts';
 
@@ -10,9 +11,11 @@ const EID_IN_TEXT = /"eid"\s*:\s*"([^"\\]{1,100})"/;
 export const payloadRoutes: FastifyPluginAsyncZod = async (app) => {
   // A body that is not JSON is refused, and kept as an invalid payload (with its event) when the
   // sender may ingest: a logger sending garbage is something to see, as over MQTT.
+  const read = jsonBodyReader(app);
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, async (request: FastifyRequest, body: string) => {
     try {
-      return JSON.parse(body) as unknown;
+      return await read(request, body);
     } catch (error) {
       const reason = `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
       let projectId: string | null = null;
@@ -30,6 +33,7 @@ export const payloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payloads',
     {
+      config: { access: 'member' },
       schema: { tags: ['ingest'], body: payloadsBody, response: { 200: ingestResultSchema } },
       // The schema documents the body; the pipeline checks it (as it does for MQTT), naming item and field.
       validatorCompiler: () => (data) => ({ value: data }),

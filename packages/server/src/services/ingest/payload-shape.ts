@@ -1,5 +1,5 @@
-import { MAX_PAYLOADS, payloadSchema, type Payload } from '@vigil/domain';
-import type { ErrorDetails } from '../../http/errors.ts';
+import { MAX_METRIC_MAGNITUDE, MAX_PAYLOADS, payloadSchema, type Payload } from '@vigil/domain';
+import { addDetail, type ErrorDetails } from '../../http/errors.ts';
 
 export {
   ingestResultSchema,
@@ -24,10 +24,10 @@ const FIELDS = new Set<string>(['eid', 'read_at', 'raw_metrics', 'data_point_id'
 /**
  * Whether `payloadSchema` accepts `item` as it is, checked without building its copy: the text fields
  * through the schema's own field schemas, once per distinct text of the batch (`checked`), since a
- * batch repeats a few eids and times; the metrics by hand. When it is not certain (anything unusual),
- * it says no and the schema itself checks the payload and names the problems. On a batch of 1000
- * readings it takes a fraction of zod's time (ADR 0017; the equivalence is tested in
- * payload-shape.test.ts).
+ * batch repeats a few eids and times; the metrics by hand (at least one, each a number within
+ * MAX_METRIC_MAGNITUDE). When it is not certain (anything unusual), it says no and the schema itself
+ * checks the payload and names the problems. On a batch of 1000 readings it takes a fraction of
+ * zod's time (ADR 0017; the equivalence is tested in payload-shape.test.ts).
  */
 export function plainlyValid(item: object, checked: TextsChecked): item is Payload {
   for (const key in item) if (!FIELDS.has(key)) return false;
@@ -48,11 +48,15 @@ export function plainlyValid(item: object, checked: TextsChecked): item is Paylo
     Object.getPrototypeOf(raw_metrics) !== Object.prototype
   )
     return false;
+  let metrics = 0;
   for (const name in raw_metrics) {
     if (name.length > 64 || name === '__proto__') return false;
-    if (!Number.isFinite((raw_metrics as Record<string, unknown>)[name])) return false;
+    const value = (raw_metrics as Record<string, unknown>)[name];
+    // false for NaN, ±Infinity and anything not a number, as well as beyond the bound
+    if (!(typeof value === 'number' && Math.abs(value) <= MAX_METRIC_MAGNITUDE)) return false;
+    metrics++;
   }
-  return true;
+  return metrics > 0;
 }
 
 /**
@@ -61,7 +65,7 @@ export function plainlyValid(item: object, checked: TextsChecked): item is Paylo
  */
 export function parsePayloads(input: unknown): { payloads: Payload[]; prefixes: string[]; details: ErrorDetails } {
   const details: ErrorDetails = {};
-  const add = (field: string, message: string) => (details[field] ??= []).push(message);
+  const add = (field: string, message: string) => addDetail(details, field, message);
   const isArray = Array.isArray(input);
   const items: unknown[] = isArray ? input : [input];
   if (isArray && items.length === 0) add('non_field_errors', 'Send at least one payload');

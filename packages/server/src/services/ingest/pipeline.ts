@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.ts';
+import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import type { Compactor } from '../metrics/compaction.ts';
 import type { RulesEngine } from '../rules/engine.ts';
 import { newId } from '../../db/values.ts';
-import { validationError, type ErrorDetails } from '../../http/errors.ts';
+import { addDetail, validationError, type ErrorDetails } from '../../http/errors.ts';
 import { writeBatch, type NewReading, type NewUnknownPayload } from '../metrics/write-store.ts';
 import { compileScheme, deriveMetrics, numericContext, type CompiledScheme } from './metric-rules.ts';
 import { findOpenSessions, recordCorrection, recordManualReadings, type ManualEntry } from './manual-readings.ts';
@@ -31,6 +32,8 @@ export interface IngestHost {
   dialect: Dialect;
   bus: Bus;
   log: FastifyBaseLogger;
+  /** EARLIEST_READ_AT: no reading may be read before it (epoch ms) */
+  config: Pick<Config, 'EARLIEST_READ_AT'>;
   /** handed the values just stored, so that it compacts them soon (ADR 0014, 0016) */
   compactor?: Compactor | null;
   /** when this instance runs the rules engine, stored readings are noted in its backlog (ADR 0015) */
@@ -64,10 +67,11 @@ async function schemesOf(db: Db, entities: Iterable<EntityRow>): Promise<Map<str
 
 /**
  * The one ingest pipeline of HTTP, MQTT, the simulator and the demo history: checks the payloads
- * (one or an array), resolves their eids in the project, moves values beyond invalid bounds to
- * invalid_metrics, computes calculated metrics, and writes the batch in one transaction. Bad input
- * throws a ValidationError naming item and field, before anything is written. Unknown eids are kept
- * as unknown payloads. Readings already stored count as duplicates and change nothing.
+ * (one or an array, each read between EARLIEST_READ_AT and 5 minutes from now), resolves their eids
+ * in the project, moves values beyond invalid bounds to invalid_metrics, computes calculated metrics,
+ * and writes the batch in one transaction. Bad input throws a ValidationError naming item and field,
+ * before anything is written. Unknown eids are kept as unknown payloads. Readings already stored
+ * count as duplicates and change nothing.
  */
 export async function ingestPayloads(
   app: IngestHost,
@@ -80,16 +84,18 @@ export async function ingestPayloads(
   const { payloads, prefixes, details } = parsePayloads(input);
   const fail = (d: ErrorDetails) => validationError('The payloads were not stored: fix the fields named', d);
   if (Object.keys(details).length) throw fail(details);
-  const add = (field: string, message: string) => (details[field] ??= []).push(message);
+  const add = (field: string, message: string) => addDetail(details, field, message);
 
   // A batch's payloads mostly share a few times (a logger's channels, a site's scan): each is parsed
   // and written canonically once.
   const parsed = new Map<string, number>();
   const canonical = new Map<number, string>();
+  const earliest = app.config.EARLIEST_READ_AT;
   const times = payloads.map((p, i) => {
     let t = parsed.get(p.read_at);
     if (t === undefined) parsed.set(p.read_at, (t = Date.parse(p.read_at)));
     if (!Number.isFinite(t)) add(`${prefixes[i]}read_at`, 'Not a valid date and time');
+    else if (t < earliest) add(`${prefixes[i]}read_at`, `Must not be before ${new Date(earliest).toISOString()}`);
     else if (t > receivedAt.getTime() + MAX_FUTURE_MS)
       add(`${prefixes[i]}read_at`, 'Must not be more than 5 minutes ahead');
     return t;

@@ -30,6 +30,7 @@ export const unknownPayloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/unknown-payloads/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['metrics-provider'],
         params,

@@ -36,30 +36,43 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/journals',
-    { schema: { tags, querystring: journalListQuery, response: { 200: listBody(journalSchema.partial()) } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, querystring: journalListQuery, response: { 200: listBody(journalSchema.partial()) } },
+    },
     async (request) => journals.listJournals(requireProject(request).projectId, request.query),
   );
   app.post(
     '/journals',
-    { schema: { tags, body: journalCreateBody, response: { 201: journalSchema } } },
+    { config: { access: 'curator' }, schema: { tags, body: journalCreateBody, response: { 201: journalSchema } } },
     async (request, reply) => reply.code(201).send(await journals.createJournal(requireProject(request), request.body)),
   );
-  app.get('/journals/:id', { schema: { tags, params: idParams, response: { 200: journalSchema } } }, async (request) =>
-    journals.journal(requireProject(request).projectId, request.params.id),
+  app.get(
+    '/journals/:id',
+    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: journalSchema } } },
+    async (request) => journals.journal(requireProject(request).projectId, request.params.id),
   );
   app.patch(
     '/journals/:id',
-    { schema: { tags, params: idParams, body: journalPatchBody, response: { 200: journalSchema } } },
+    {
+      config: { access: 'curator' },
+      schema: { tags, params: idParams, body: journalPatchBody, response: { 200: journalSchema } },
+    },
     async (request) => journals.patchJournal(requireProject(request), request.params.id, request.body),
   );
-  app.delete('/journals/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    await journals.deleteJournal(requireProject(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/journals/:id',
+    { config: { access: 'curator' }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await journals.deleteJournal(requireProject(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/journal-entries',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         querystring: entryListQuery,
@@ -71,17 +84,21 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/journal-entries',
-    { schema: { tags, body: journalEntryCreateBody, response: { 201: journalEntrySchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, body: journalEntryCreateBody, response: { 201: journalEntrySchema } },
+    },
     async (request, reply) => reply.code(201).send(await journals.createEntry(requireProject(request), request.body)),
   );
   app.get(
     '/journal-entries/:id',
-    { schema: { tags, params: idParams, response: { 200: journalEntrySchema } } },
+    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: journalEntrySchema } } },
     async (request) => journals.entry(requireProject(request).projectId, request.params.id),
   );
   app.patch(
     '/journal-entries/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,
@@ -92,13 +109,18 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => journals.patchEntry(requireProject(request), request.params.id, request.body),
   );
-  app.delete('/journal-entries/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    await journals.deleteEntry(requireProject(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/journal-entries/:id',
+    { config: { access: 'member' }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await journals.deleteEntry(requireProject(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.get(
     '/journal-entries/:id/history',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,

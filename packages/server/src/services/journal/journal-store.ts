@@ -82,6 +82,7 @@ export function journalStore(db: Db) {
     },
 
     async updateJournal(projectId: string, id: string, changes: Updateable<JournalsTable>) {
+      if (!Object.keys(changes).length) return;
       await db.updateTable('journals').set(changes).where('project_id', '=', projectId).where('id', '=', id).execute();
     },
 
@@ -185,6 +186,8 @@ export function journalStore(db: Db) {
     },
 
     async updateSession(projectId: string, id: string, changes: Updateable<DataSessionsTable>) {
+      // A PATCH of nothing changes nothing; SQL has no UPDATE without a column.
+      if (!Object.keys(changes).length) return;
       await db
         .updateTable('data_sessions')
         .set(changes)

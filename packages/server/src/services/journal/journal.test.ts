@@ -287,6 +287,19 @@ describe('data sessions', () => {
   });
 });
 
+describe('a PATCH that changes nothing', () => {
+  it('answers the data session or journal unchanged, never a 500', async () => {
+    const made = await t.call('POST', `${JOURNAL}/data-sessions/`, { token: operator, body: { title: 'Idle' } });
+    const res = await t.call('PATCH', `${JOURNAL}/data-sessions/${made.body.id}/`, { token: operator, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ title: 'Idle', status: 'open' });
+    const journal = (await t.call('GET', `${JOURNAL}/journals/?paginate_by=1`, { token: manager })).body.objects[0];
+    const same = await t.call('PATCH', `${JOURNAL}/journals/${journal.id}/`, { token: manager, body: {} });
+    expect(same.status).toBe(200);
+    expect(same.body.title).toBe(journal.title);
+  });
+});
+
 describe('the journal service prefix', () => {
   it('answers 404 NotFound in the error shape for any path no route answers, never the web app', async () => {
     for (const path of ['/nothing', '/journals/x/y/z']) {

@@ -21,6 +21,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data-sessions',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         querystring: sessionListQuery,
@@ -33,17 +34,21 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/data-sessions',
-    { schema: { tags, body: dataSessionCreateBody, response: { 201: dataSessionSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, body: dataSessionCreateBody, response: { 201: dataSessionSchema } },
+    },
     async (request, reply) => reply.code(201).send(await sessions.create(requireProject(request), request.body)),
   );
   app.get(
     '/data-sessions/:id',
-    { schema: { tags, params: idParams, response: { 200: dataSessionSchema } } },
+    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: dataSessionSchema } } },
     async (request) => sessions.get(requireProject(request).projectId, request.params.id),
   );
   app.patch(
     '/data-sessions/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,

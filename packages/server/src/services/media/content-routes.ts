@@ -1,7 +1,8 @@
 import { isPublicMedia, mediaFileSchema, uploadPartSchema } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { fromJson } from '../../db/values.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { HttpError, notFound, validationError } from '../../http/errors.ts';
 import { findMembership } from '../auth/session-store.ts';
 import { idParams } from '../registry/params.ts';
 import { byteRange } from './byte-range.ts';
@@ -9,6 +10,8 @@ import type { MediaContext } from './media-context.ts';
 import type { UploadFields } from './upload-service.ts';
 
 const tags = ['media'];
+/** A private file's signed URL (content-urls.ts); anything else in the query is ignored. */
+const contentQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
 const UPLOAD_FIELDS = new Set<keyof UploadFields>(['ticket', 'offset', 'complete']);
 
 /** Types a browser may show in place; anything else is served as a download. */
@@ -20,14 +23,21 @@ function disposition(kind: 'inline' | 'attachment', filename: string) {
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** What busboy throws for a form without a boundary or cut short: the client's fault, never a 500. */
+const MALFORMED_FORM = /^(Multipart: Boundary not found|Unexpected end of multipart data)$/;
+
 /** Bytes in and out: the ticketed multipart upload, and the files' content (ADR 0025). */
 export const contentRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async (app, { media }) => {
-  const { store, storage, uploads } = media;
+  const { store, storage, uploads, urls } = media;
+
+  async function isMember(userId: string | undefined, projectId: string) {
+    return !!userId && !!(await findMembership(app.db, projectId, userId));
+  }
 
   app.post(
     '/files/:id/upload',
     {
-      config: { auth: 'public' },
+      config: { access: 'public' },
       schema: {
         tags,
         // The ticket of upload-url stands for the session, as a presigned POST does for S3.
@@ -40,44 +50,65 @@ export const contentRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = asy
       },
     },
     async (request, reply) => {
-      const fields: UploadFields = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          const name = part.fieldname as keyof UploadFields;
-          if (UPLOAD_FIELDS.has(name)) fields[name] = String(part.value);
-          continue;
+      try {
+        if (!request.isMultipart()) {
+          throw new HttpError(415, 'UnsupportedMediaType', 'An upload is sent as multipart/form-data');
         }
-        if (part.fieldname !== 'file') throw validationError('Unknown file field', { [part.fieldname]: ['Send file'] });
-        const result = await uploads.receive(request.params.id, fields, part.file);
-        return 'received' in result ? reply.code(202).send(result) : result;
+        const fields: UploadFields = {};
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            const name = part.fieldname as keyof UploadFields;
+            if (UPLOAD_FIELDS.has(name)) fields[name] = String(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file') {
+            throw validationError('Unknown file field', { [part.fieldname]: ['Send file'] });
+          }
+          const result = await uploads.receive(request.params.id, fields, part.file);
+          return 'received' in result ? reply.code(202).send(result) : result;
+        }
+        throw validationError('The form has no file', { file: ['Required'] });
+      } catch (error) {
+        // A refusal leaves the rest of the body unread on the socket, where a keep-alive client's next
+        // request would wait behind it for ever: the connection ends with the answer (Node closes
+        // the socket once a 'connection: close' answer is sent), and the client opens another.
+        reply.header('connection', 'close');
+        if (!(error instanceof HttpError) && MALFORMED_FORM.test((error as Error).message)) {
+          throw validationError('The upload is not a well-formed multipart form', { file: ['Send the form again'] });
+        }
+        throw error;
       }
-      throw validationError('The form has no file', { file: ['Required'] });
     },
   );
 
   app.get(
     '/files/:id/content',
     {
-      config: { auth: 'optional' },
+      config: { access: 'signature' },
       schema: {
         tags,
         security: [],
         params: idParams,
+        querystring: contentQuery,
         description:
-          'The bytes: public files to anyone; others to members of their project, with a session. One Range is served (206), so videos seek',
+          'The bytes: public files to anyone; private ones by the signed URL of their public_url (expires, signature), or to members of their project with a session. One Range is served (206), so videos seek',
       },
     },
     async (request, reply) => {
       const row = await store.findAnywhere(request.params.id);
       if (!row?.storage_key || !row.processed_at) throw notFound();
-      if (!isPublicMedia(fromJson(row.attrs, {}))) {
-        const actor = request.actor;
-        const member = actor && (await findMembership(app.db, row.project_id, actor.userId));
-        if (!member) throw notFound();
+      const isPublic = isPublicMedia(fromJson(row.attrs, {}));
+      if (
+        !isPublic &&
+        !(await urls.verify(row.id, request.query.expires, request.query.signature)) &&
+        !(await isMember(request.actor?.userId, row.project_id))
+      ) {
+        throw notFound();
       }
       const range = row.size === null ? null : byteRange(request.headers.range, row.size);
       if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${row.size}`).send();
+        reply.header('content-range', `bytes */${row.size}`);
+        throw new HttpError(416, 'RangeNotSatisfiable', 'The range starts past the end of the file');
       }
       const stream = await storage.read(row.storage_key, range ?? undefined);
       if (!stream) throw notFound();
@@ -87,10 +118,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = asy
         .header('accept-ranges', 'bytes')
         .header('content-disposition', disposition(inline ? 'inline' : 'attachment', row.original_filename))
         .header('x-content-type-options', 'nosniff')
-        .header(
-          'cache-control',
-          isPublicMedia(fromJson(row.attrs, {})) ? 'public, max-age=86400' : 'private, max-age=3600',
-        );
+        // A signed URL lasts at least an hour: a private file's own browser may keep it that long.
+        .header('cache-control', isPublic ? 'public, max-age=86400' : 'private, max-age=3600');
       if (range) {
         reply
           .code(206)

@@ -39,6 +39,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
   app.get(
     '/files',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         querystring: fileListQuery,
@@ -51,7 +52,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
 
   app.get(
     '/files/:id',
-    { schema: { tags, params: idParams, querystring: singleQuery, response: { 200: mediaFileSchema.partial() } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: idParams, querystring: singleQuery, response: { 200: mediaFileSchema.partial() } },
+    },
     async (request) => {
       const file = await files.get(requireProject(request).projectId, request.params.id);
       const split = (v?: string) => v?.split(',').map((s) => s.trim());
@@ -62,6 +66,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
   app.post(
     '/files',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         body: mediaFileCreateBody,
@@ -74,13 +79,19 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
 
   app.patch(
     '/files/:id',
-    { schema: { tags, params: idParams, body: mediaFilePatchBody, response: { 200: mediaFileSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: idParams, body: mediaFilePatchBody, response: { 200: mediaFileSchema } },
+    },
     async (request) => files.patch(requireProject(request), request.params.id, request.body),
   );
 
   app.delete(
     '/files/:id',
-    { schema: { tags, params: idParams, description: 'Deletes the file, its thumbnails and their bytes' } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: idParams, description: 'Deletes the file, its thumbnails and their bytes' },
+    },
     async (request, reply) => {
       await files.remove(requireProject(request), request.params.id);
       await uploads.discard(request.params.id);
@@ -91,6 +102,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
   app.get(
     '/files/:id/upload-url',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,
@@ -104,6 +116,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
   app.get(
     '/files/:id/process',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,
@@ -122,6 +135,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
   app.get(
     '/files/:id/process-thumbnails',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,

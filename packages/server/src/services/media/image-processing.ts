@@ -1,20 +1,50 @@
 import type { ThumbnailDimension } from '@vigil/domain';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 
 /** Image types that get thumbnails (spec 001 §5: jpg, jpeg, png, gif). */
 const THUMBNAIL_SOURCES = new Set(['image/jpeg', 'image/png', 'image/gif']);
 export const makesThumbnails = (mimeType: string) => THUMBNAIL_SOURCES.has(mimeType);
 
-/** Width and height of an image (as displayed, after its EXIF orientation), or null if it cannot be read. */
-export async function imageSize(input: string | Buffer): Promise<{ width: number; height: number } | null> {
+/**
+ * Images above these are refused at upload (ADR 0025): decoding them costs memory and time no
+ * thumbnail is worth, and a sliver (1 × 4,000,000) cannot be cut into a tile at all.
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+export const MAX_IMAGE_SIDE = 30_000;
+
+/**
+ * How every image is read, at upload and when thumbnails are made, so that what passed the check
+ * is processed: a damaged file (a bad checksum, cut short) fails; the warnings many cameras' files
+ * raise do not.
+ */
+const READ = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS } as const;
+
+export type ImageCheck = { width: number; height: number } | { problem: 'unreadable' | 'too-large' };
+
+/**
+ * Whether an image can be processed: its header read, its size within the limits, and its pixels
+ * decoded (into a tiny copy, so that memory stays small). Answers its width and height as displayed,
+ * after its EXIF orientation.
+ */
+export async function checkImage(input: string | Buffer): Promise<ImageCheck> {
+  let meta: Metadata;
   try {
-    const meta = await sharp(input).metadata();
-    if (!meta.width || !meta.height) return null;
-    const turned = (meta.orientation ?? 1) >= 5;
-    return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+    // The header alone, whatever size it claims: the limits are checked below, to say which was broken.
+    meta = await sharp(input, { ...READ, limitInputPixels: false }).metadata();
   } catch {
-    return null;
+    return { problem: 'unreadable' };
   }
+  const { width, height } = meta;
+  if (!width || !height) return { problem: 'unreadable' };
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    return { problem: 'too-large' };
+  }
+  try {
+    await sharp(input, READ).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+  } catch {
+    return { problem: 'unreadable' };
+  }
+  return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
 }
 
 export interface Thumbnail {
@@ -34,7 +64,7 @@ export async function makeThumbnail(
   mimeType: string,
   dimension: ThumbnailDimension,
 ): Promise<Thumbnail> {
-  const resized = sharp(source).rotate().resize(dimension.width, dimension.height, { fit: 'cover' });
+  const resized = sharp(source, READ).rotate().resize(dimension.width, dimension.height, { fit: 'cover' });
   const jpeg = mimeType === 'image/jpeg';
   const { data, info } = await (jpeg ? resized.jpeg({ quality: 82, mozjpeg: true }) : resized.png()).toBuffer({
     resolveWithObject: true,

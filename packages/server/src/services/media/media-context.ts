@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { contentUrls } from './content-urls.ts';
+import { fileManagerFeatures } from './file-manager-features.ts';
 import { mediaService } from './media-service.ts';
 import { mediaStore } from './media-store.ts';
 import { mediaTasks } from './media-tasks.ts';
@@ -9,12 +11,15 @@ import { uploadService } from './upload-service.ts';
 export function mediaContext(app: FastifyInstance) {
   const store = mediaStore(app.db);
   const storage = createMediaStorage(app.config);
-  const files = mediaService(store, storage);
+  const urls = contentUrls(store);
+  const features = fileManagerFeatures(app.db);
+  const files = mediaService(store, storage, urls, features);
   return {
     store,
     storage,
+    urls,
     files,
-    uploads: uploadService(store, storage, files, app.config.DATA_DIR),
+    uploads: uploadService(store, storage, files, features, app.config.DATA_DIR),
     tasks: mediaTasks(store, storage, app.log),
   };
 }

@@ -1,13 +1,18 @@
 import type { MediaFile, MediaTask, ThumbnailDimension, ThumbnailType } from '@vigil/domain';
 import { fromFlag, fromJson } from '../../db/values.ts';
+import type { ContentUrlOf } from './content-urls.ts';
 import type { MediaFileRow, MediaTaskRow, ThumbnailTypeRow } from './media-store.ts';
 
-/** Where a file's bytes are served (once processed): a Vigil path, public files without a token. */
-export const contentPath = (id: string) => `/media/api/v1/files/${id}/content`;
 export const taskPath = (id: string) => `/media/api/v1/tasks/${id}/`;
 
+/** What presenting files needs beyond their rows: where their bytes are read, which failed processing. */
+export interface Served {
+  urlOf: ContentUrlOf;
+  processingFailed: ReadonlySet<string>;
+}
+
 /** A media file as the API answers it, with its thumbnails nested (spec 001 §3). */
-export function presentMediaFile(row: MediaFileRow, thumbnails: readonly MediaFileRow[]): MediaFile {
+export function presentMediaFile(row: MediaFileRow, thumbnails: readonly MediaFileRow[], served: Served): MediaFile {
   return {
     id: row.id,
     original_filename: row.original_filename,
@@ -18,12 +23,12 @@ export function presentMediaFile(row: MediaFileRow, thumbnails: readonly MediaFi
     height: row.height,
     tags: fromJson<string[]>(row.tags, []),
     attrs: fromJson<Record<string, unknown>>(row.attrs, {}),
-    public_url: row.processed_at ? contentPath(row.id) : null,
+    public_url: row.processed_at ? served.urlOf(row) : null,
     thumbnails: thumbnails.map((t) => ({
       name: t.thumbnail_name ?? '',
       width: t.width,
       height: t.height,
-      file: { id: t.id, public_url: t.processed_at ? contentPath(t.id) : null },
+      file: { id: t.id, public_url: t.processed_at ? served.urlOf(t) : null },
     })),
     thumbnail_type: row.thumbnail_type_id,
     description: row.description,
@@ -33,6 +38,7 @@ export function presentMediaFile(row: MediaFileRow, thumbnails: readonly MediaFi
     modified_at: row.modified_at,
     is_thumbnail: row.parent_id !== null,
     is_uploaded: fromFlag(row.is_uploaded),
+    processing_failed: !row.processed_at && served.processingFailed.has(row.id),
   };
 }
 

@@ -13,10 +13,12 @@ import type { z } from 'zod';
 import type { ProjectActor } from '../../http/auth-hook.ts';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors.ts';
 import { listBody, parseListQuery, type ListQueryInput } from '../../http/list-query.ts';
-import { newId, nowIso, toFlag, toJson } from '../../db/values.ts';
+import { fromJson, newId, nowIso, toFlag, toJson } from '../../db/values.ts';
+import type { ContentUrls } from './content-urls.ts';
 import { declaredTypeProblem } from './declared-type.ts';
+import type { FileManagerFeatures } from './file-manager-features.ts';
 import { makesThumbnails } from './image-processing.ts';
-import { presentMediaFile, presentThumbnailType } from './media-presenter.ts';
+import { presentMediaFile, presentThumbnailType, type Served } from './media-presenter.ts';
 import { MEDIA_FILE_LIST, type MediaFileRow, type MediaStore } from './media-store.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 
@@ -28,10 +30,26 @@ const namesOf = (...names: Array<string | undefined>) => [
   ...new Set(names.filter((n): n is string => !!n).map((n) => n.trim())),
 ];
 
-/** Files, their records and thumbnail types (ADR 0025); bytes go through the upload service. */
-export function mediaService(store: MediaStore, storage: MediaStorage) {
+/**
+ * Files, their records and thumbnail types (ADR 0025); bytes go through the upload service. The
+ * project's file manager features decide who uploads, tags and deletes.
+ */
+export function mediaService(
+  store: MediaStore,
+  storage: MediaStorage,
+  urls: ContentUrls,
+  features: FileManagerFeatures,
+) {
+  /** What presenting `rows` needs: URLs signed for now, and which of those not processed failed. */
+  async function served(rows: readonly MediaFileRow[]): Promise<Served> {
+    return {
+      urlOf: await urls.at(),
+      processingFailed: await store.processingFailures(rows.filter((r) => !r.processed_at).map((r) => r.id)),
+    };
+  }
+
   async function present(row: MediaFileRow): Promise<MediaFile> {
-    return presentMediaFile(row, await store.thumbnailsOf([row.id]));
+    return presentMediaFile(row, await store.thumbnailsOf([row.id]), await served([row]));
   }
 
   async function requireFile(projectId: string, id: string): Promise<MediaFileRow> {
@@ -89,10 +107,11 @@ export function mediaService(store: MediaStore, storage: MediaStorage) {
       const { count, rows } = await store.listUploaded(projectId, query, exclude_thumbnails !== 'false');
       const thumbnails = await store.thumbnailsOf(rows.map((r) => r.id));
       const byParent = Map.groupBy(thumbnails, (t) => t.parent_id!);
+      const context = await served(rows);
       return listBody(
         query,
         count,
-        rows.map((row) => presentMediaFile(row, byParent.get(row.id) ?? [])),
+        rows.map((row) => presentMediaFile(row, byParent.get(row.id) ?? [], context)),
       );
     },
 
@@ -100,8 +119,12 @@ export function mediaService(store: MediaStore, storage: MediaStorage) {
       return present(await requireFile(projectId, id));
     },
 
-    /** The record before its bytes; 409 when its label or file name is taken (spec 001 §5). */
+    /**
+     * The record before its bytes; 409 when its label or file name is taken (spec 001 §5). Private
+     * unless its creator says is_public: true.
+     */
     async create(actor: ProjectActor, body: z.output<typeof mediaFileCreateBody>): Promise<MediaFile> {
+      await features.require(actor, 'upload');
       const label = body.label ?? body.original_filename;
       const problem = declaredTypeProblem(body.original_filename, body.mime_type);
       if (problem) throw validationError('Invalid file type', { mime_type: [problem] });
@@ -125,7 +148,7 @@ export function mediaService(store: MediaStore, storage: MediaStorage) {
         width: null,
         height: null,
         tags: toJson(namesOf(...body.tags)),
-        attrs: toJson(body.attrs),
+        attrs: toJson({ ...body.attrs, is_public: body.attrs.is_public === true }),
         description: body.description,
         thumbnail_type_id: thumbnailType,
         storage_key: null,
@@ -139,40 +162,49 @@ export function mediaService(store: MediaStore, storage: MediaStorage) {
         modified_at: now,
       };
       await store.insert(row);
-      return presentMediaFile(row, []);
+      return presentMediaFile(row, [], await served([]));
     },
 
-    /** Rename, tags, attrs, description, thumbnail type: only the fields sent. */
+    /**
+     * Rename, tags, attrs, description, thumbnail type: only the fields sent. attrs are replaced, but
+     * for is_public, which stays as it was unless sent: a file becomes public only when someone says so.
+     */
     async patch(actor: ProjectActor, id: string, body: MediaFilePatchBody): Promise<MediaFile> {
       const row = await requireFile(actor.projectId, id);
       if (row.parent_id) throw validationError('A thumbnail is changed through its file');
       requireCurator(actor, row);
+      if (body.tags !== undefined) await features.require(actor, 'tag');
       if (body.label !== undefined && body.label !== row.label) {
         if ((await store.sameNames(actor.projectId, [body.label], id)).length > 0) {
           throw conflict(MEDIA_MESSAGES.duplicateName);
         }
       }
       if (body.thumbnail_type !== undefined) await requireThumbnailType(actor.projectId, body.thumbnail_type);
-      const attrs = body.attrs && toJson(body.attrs);
+      const wasPublic = isPublicMedia(fromJson(row.attrs, {}));
+      const attrs = body.attrs && { ...body.attrs, is_public: body.attrs.is_public ?? wasPublic };
       await store.update(actor.projectId, id, {
         ...(body.label !== undefined ? { label: body.label } : {}),
         ...(body.tags !== undefined ? { tags: toJson(namesOf(...body.tags)) } : {}),
-        ...(attrs !== undefined ? { attrs } : {}),
+        ...(attrs !== undefined ? { attrs: toJson(attrs) } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.thumbnail_type !== undefined ? { thumbnail_type_id: body.thumbnail_type } : {}),
         modified_by: actor.username,
         modified_at: nowIso(),
       });
       // A thumbnail is as public as its file.
-      if (body.attrs) await store.updateThumbnailAttrs(id, toJson({ is_public: isPublicMedia(body.attrs) }));
+      if (attrs) await store.updateThumbnailAttrs(id, toJson({ is_public: attrs.is_public }));
       return present(await requireFile(actor.projectId, id));
     },
 
-    /** The record, its thumbnails and their bytes. */
+    /**
+     * The record, its thumbnails and their bytes. Needs the delete feature, but for an uploader
+     * withdrawing his own upload before it is processed: cancelling is part of uploading.
+     */
     async remove(actor: ProjectActor, id: string): Promise<void> {
       const row = await requireFile(actor.projectId, id);
       if (row.parent_id) throw validationError('A thumbnail is deleted with its file');
       requireCurator(actor, row);
+      if (row.processed_at || row.created_by !== actor.username) await features.require(actor, 'delete');
       await storage.remove(await store.remove(actor.projectId, [id]));
     },
 
@@ -180,6 +212,7 @@ export function mediaService(store: MediaStore, storage: MediaStorage) {
       return { objects: (await store.thumbnailTypes(projectId)).map(presentThumbnailType) };
     },
 
+    /** Administrators and managers make thumbnail types (the route's access). */
     async createThumbnailType(actor: ProjectActor, body: ThumbnailTypeCreateBody) {
       const row = {
         id: newId(),
@@ -195,10 +228,13 @@ export function mediaService(store: MediaStore, storage: MediaStorage) {
       return presentThumbnailType(row);
     },
 
+    /** Administrators (the route's access) delete thumbnail types, but not one files use (409 naming how many). */
     async removeThumbnailType(actor: ProjectActor, id: string) {
       const row = await store.thumbnailType(actor.projectId, id);
       if (!row) throw notFound(mediaMessage(MEDIA_MESSAGES.thumbnailTypeDeleteFailed, { id }));
       if (row.is_default) throw validationError("The project's default thumbnail type stays");
+      const users = await store.filesOfThumbnailType(actor.projectId, id);
+      if (users > 0) throw conflict(`The thumbnail type is used by ${users} file${users === 1 ? '' : 's'}`);
       await store.removeThumbnailType(actor.projectId, id);
     },
   };

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MediaFilesTable, MediaTasksTable, ThumbnailTypesTable } from '../../db/schema.ts';
 import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+import { nowIso } from '../../db/values.ts';
 
 export type MediaFileRow = Selectable<MediaFilesTable>;
 export type ThumbnailTypeRow = Selectable<ThumbnailTypesTable>;
@@ -23,6 +24,9 @@ export const MEDIA_FILE_LIST: ListSpec = {
   defaultOrdering: '-created_at',
   tieBreaker: 'id',
 };
+
+/** The one row of media_signing_keys. */
+const SIGNING_KEY = 'content-urls';
 
 /** All SQL of the media service (ADR 0025). */
 export function mediaStore(db: Db) {
@@ -98,6 +102,18 @@ export function mediaStore(db: Db) {
         .execute();
     },
 
+    /** How many files (not thumbnails) a thumbnail type is given to. */
+    async filesOfThumbnailType(projectId: string, typeId: string): Promise<number> {
+      const row = await db
+        .selectFrom('media_files')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('project_id', '=', projectId)
+        .where('thumbnail_type_id', '=', typeId)
+        .where('parent_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     /** Sets attrs.is_public of a file's thumbnails to the file's. */
     async updateThumbnailAttrs(parentId: string, attrs: string) {
       await db.updateTable('media_files').set({ attrs }).where('parent_id', '=', parentId).execute();
@@ -166,6 +182,39 @@ export function mediaStore(db: Db) {
 
     async updateTask(id: string, changes: Updateable<MediaTasksTable>) {
       await db.updateTable('media_tasks').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Of `fileIds`, the files whose latest processing task failed. */
+    async processingFailures(fileIds: readonly string[]): Promise<Set<string>> {
+      if (fileIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('media_tasks')
+        .select(['file_id', 'status'])
+        .where('kind', '=', 'process')
+        .where('file_id', 'in', [...fileIds])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const latest = new Map(rows.map((r) => [r.file_id, r.status]));
+      return new Set([...latest].filter(([, status]) => status === 'FAILURE').map(([id]) => id));
+    },
+
+    /**
+     * The secret signing private files' URLs, shared by every server on the database: `candidate`
+     * becomes it on first use, unless another server's got there first.
+     */
+    async signingSecret(candidate: string): Promise<string> {
+      await db
+        .insertInto('media_signing_keys')
+        .values({ id: SIGNING_KEY, secret: candidate, created_at: nowIso() })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('media_signing_keys')
+        .select('secret')
+        .where('id', '=', SIGNING_KEY)
+        .executeTakeFirstOrThrow();
+      return row.secret;
     },
 
     task(projectId: string, id: string): Promise<MediaTaskRow | undefined> {

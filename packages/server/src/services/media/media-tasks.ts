@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ThumbnailDimension } from '@vigil/domain';
+import { isPublicMedia, type ThumbnailDimension } from '@vigil/domain';
 import type { MediaTaskKind } from '../../db/schema.ts';
-import { fromJson, newId, nowIso, toFlag } from '../../db/values.ts';
+import { fromJson, newId, nowIso, toFlag, toJson } from '../../db/values.ts';
 import { makesThumbnails, makeThumbnail } from './image-processing.ts';
 import type { MediaFileRow, MediaStore } from './media-store.ts';
 import { mediaKey, readAll, type MediaStorage } from './storage/media-storage.ts';
@@ -29,7 +29,9 @@ export function mediaTasks(store: MediaStore, storage: MediaStorage, log: Fastif
     const source = await readAll(stream);
     const dimensions = fromJson<ThumbnailDimension[]>(type.dimensions, []);
     const existing = await store.thumbnailsOf([file.id]);
-    const isPublic = fromJson<Record<string, unknown>>(file.attrs, {}).is_public;
+    // As public as the file is now (it may have changed since the task was queued).
+    const current = (await store.find(file.project_id, file.id)) ?? file;
+    const attrs = toJson({ is_public: isPublicMedia(fromJson(current.attrs, {})) });
     for (const dimension of dimensions) {
       const thumbnail = await makeThumbnail(source, file.mime_type, dimension);
       const id = newId();
@@ -51,7 +53,7 @@ export function mediaTasks(store: MediaStore, storage: MediaStorage, log: Fastif
         width: thumbnail.width,
         height: thumbnail.height,
         tags: '[]',
-        attrs: JSON.stringify(isPublic === false ? { is_public: false } : {}),
+        attrs,
         description: '',
         thumbnail_type_id: type.id,
         storage_key: key,

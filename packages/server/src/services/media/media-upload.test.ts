@@ -7,16 +7,29 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { tokenFor } from '../ingest/test-fixtures.ts';
 import { CERRO, demoIds, OUSE } from '../ui/test-fixtures.ts';
 import { startTestS3 } from './storage/test-s3-server.ts';
-import { content, createRecord, MEDIA, multipart, pngImage, postForm, uploadFile, uploadUrl } from './test-fixtures.ts';
+import {
+  content,
+  createRecord,
+  grantEveryone,
+  MEDIA,
+  multipart,
+  pngImage,
+  postForm,
+  uploadFile,
+  uploadUrl,
+} from './test-fixtures.ts';
 
 let t: TestApp;
 let cerro: string;
 let operator: string;
+let manager: string;
 let photo: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
   cerro = await demoIds(t).project(CERRO);
+  await grantEveryone(t, cerro);
   operator = await tokenFor(t, 'operator', cerro);
+  manager = await tokenFor(t, 'manager', cerro);
   photo = await pngImage(640, 480);
 });
 afterAll(() => t.close());
@@ -41,7 +54,8 @@ describe('the upload flow of spec 001 §4 through HTTP', () => {
     const name = unique('crest-photo');
     const file = await uploadFile(t, operator, name, 'image/png', photo);
     expect(file).toMatchObject({ is_uploaded: true, size: photo.length, width: 640, height: 480 });
-    expect(file.public_url).toBe(`/media/api/v1/files/${file.id}/content`);
+    // private, so signed (media-privacy.test.ts)
+    expect(file.public_url).toMatch(new RegExp(`^/media/api/v1/files/${file.id}/content\\?expires=\\d+&signature=`));
     const original = await content(t, file.public_url!);
     expect(original.status).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
@@ -62,8 +76,9 @@ describe('the upload flow of spec 001 §4 through HTTP', () => {
 
   it('makes the auto-resize sizes on request: @2x at 2/3 and @1x at 1/3, with small and medium, polled through check_uri', async () => {
     const file = await uploadFile(t, operator, unique('resized'), 'image/png', photo);
+    // Thumbnail types are made by administrators and managers (media-roles.test.ts).
     const type = await t.call('POST', `${MEDIA}/thumbnail-types/`, {
-      token: operator,
+      token: manager,
       body: { name: autoResizeTypeName(file.label), dimensions: autoResizeDimensions(640, 480) },
     });
     expect(type.body.name).toBe(`${file.label}-Auto-2x1x`);
@@ -257,6 +272,7 @@ describe('media in an S3 bucket', () => {
     const s3 = await startTestS3();
     const app = await createTestApp({ env: { S3_URL: s3.url } });
     try {
+      await grantEveryone(app, await demoIds(app).project(CERRO));
       const token = await tokenFor(app, 'operator', await demoIds(app).project(CERRO));
       const file = await uploadFile(app, token, 'bucket.png', 'image/png', photo);
       expect((await content(app, file.public_url!)).bytes.equals(photo)).toBe(true);

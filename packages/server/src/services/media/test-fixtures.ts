@@ -76,3 +76,22 @@ export async function content(t: TestApp, path: string, token?: string) {
   });
   return { status: res.statusCode, bytes: res.rawPayload, headers: res.headers };
 }
+
+/**
+ * Gives the file manager's role-scoped features (upload, delete, tag) to the named roles of a project,
+ * through the administrators' API, as a site that lets them do so would.
+ */
+export async function grantFileManager(t: TestApp, projectId: string, grants: Record<string, string[]>) {
+  const admin = await t.login('admin');
+  const roles = await t.db.selectFrom('roles').select(['id', 'name']).where('project_id', '=', projectId).execute();
+  const idOf = (name: string) => roles.find((r) => r.name === name)!.id;
+  const body = { FileManager: Object.fromEntries(Object.entries(grants).map(([f, names]) => [f, names.map(idOf)])) };
+  const res = await t.call('PATCH', `/ui/api/v1/projects/${projectId}/role-features`, { token: admin, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** Every role of the demo may upload, tag and delete: tests of other rules start from here. */
+export const grantEveryone = (t: TestApp, projectId: string) => {
+  const all = ['Administrator', 'Manager', 'Operator'];
+  return grantFileManager(t, projectId, { upload: all, delete: all, tag: all });
+};

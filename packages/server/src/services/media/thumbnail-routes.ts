@@ -15,25 +15,36 @@ export const thumbnailRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = a
 
   app.get(
     '/thumbnail-types',
-    { schema: { tags, response: { 200: z.object({ objects: z.array(thumbnailTypeSchema) }) } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, response: { 200: z.object({ objects: z.array(thumbnailTypeSchema) }) } },
+    },
     async (request) => files.thumbnailTypes(requireProject(request).projectId),
   );
 
   app.post(
     '/thumbnail-types',
-    { schema: { tags, body: thumbnailTypeCreateBody, response: { 201: thumbnailTypeSchema } } },
+    {
+      config: { access: 'curator' },
+      schema: { tags, body: thumbnailTypeCreateBody, response: { 201: thumbnailTypeSchema } },
+    },
     async (request, reply) =>
       reply.code(201).send(await files.createThumbnailType(requireProject(request), request.body)),
   );
 
-  app.delete('/thumbnail-types/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    await files.removeThumbnailType(requireProject(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/thumbnail-types/:id',
+    { config: { access: 'administrator' }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await files.removeThumbnailType(requireProject(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/tasks/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,

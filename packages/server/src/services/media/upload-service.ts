@@ -9,7 +9,8 @@ import { conflict, payloadTooLarge, unauthorized, validationError } from '../../
 import { nowIso, toFlag } from '../../db/values.ts';
 import { newToken, tokenHash } from '../auth/secrets.ts';
 import { contentTypeProblem } from './declared-type.ts';
-import { imageSize, makesThumbnails } from './image-processing.ts';
+import { checkImage, makesThumbnails } from './image-processing.ts';
+import type { FileManagerFeatures } from './file-manager-features.ts';
 import type { MediaService } from './media-service.ts';
 import type { MediaStore } from './media-store.ts';
 import { mediaKey, type MediaStorage } from './storage/media-storage.ts';
@@ -45,7 +46,13 @@ function byteLimit(limit: number) {
  * file (in parts when the client resumes), checked against the size limit while they stream and
  * against the declared type when complete, then moved to storage.
  */
-export function uploadService(store: MediaStore, storage: MediaStorage, files: MediaService, dataDir: string) {
+export function uploadService(
+  store: MediaStore,
+  storage: MediaStorage,
+  files: MediaService,
+  features: FileManagerFeatures,
+  dataDir: string,
+) {
   const stagingDir = join(dataDir, 'media-uploads');
   const stagedPath = (id: string) => join(stagingDir, `${id}.part`);
   const stagedSize = (id: string) =>
@@ -61,9 +68,12 @@ export function uploadService(store: MediaStore, storage: MediaStorage, files: M
     const size = await stagedSize(fileId);
     if (size === 0) throw validationError('The file is empty', { file: ['The file is empty'] });
     const problem = await contentTypeProblem(path, mimeType);
-    const dimensions = !problem && makesThumbnails(mimeType) ? await imageSize(path) : null;
-    if (problem || (makesThumbnails(mimeType) && !dimensions)) {
-      throw validationError(MEDIA_MESSAGES.typeMismatch, { file: [problem ?? MEDIA_MESSAGES.typeMismatch] });
+    if (problem) throw validationError(MEDIA_MESSAGES.typeMismatch, { file: [problem] });
+    // An image that could never be processed is refused now, while its uploader is there to hear it.
+    const image = makesThumbnails(mimeType) ? await checkImage(path) : null;
+    if (image && 'problem' in image) {
+      const text = image.problem === 'too-large' ? MEDIA_MESSAGES.imageTooLarge : MEDIA_MESSAGES.imageUnreadable;
+      throw validationError(text, { file: [text] });
     }
     const key = mediaKey(projectId, fileId);
     await storage.put(key, { path, size }, mimeType);
@@ -71,8 +81,8 @@ export function uploadService(store: MediaStore, storage: MediaStorage, files: M
       is_uploaded: toFlag(true),
       storage_key: key,
       size,
-      width: dimensions?.width ?? null,
-      height: dimensions?.height ?? null,
+      width: image?.width ?? null,
+      height: image?.height ?? null,
       upload_ticket_hash: null,
       upload_expires_at: null,
     });
@@ -83,6 +93,7 @@ export function uploadService(store: MediaStore, storage: MediaStorage, files: M
   return {
     /** `GET files/{id}/upload-url/`: where to POST the bytes, with a new ticket and the bytes received so far. */
     async uploadUrl(actor: ProjectActor, id: string): Promise<UploadUrl> {
+      await features.require(actor, 'upload');
       const row = await files.requireFile(actor.projectId, id);
       if (row.is_uploaded) throw conflict('The file has been uploaded already');
       const ticket = newToken();

@@ -2,6 +2,7 @@ import type { AggregationFunction } from '@vigil/domain';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { WindowAccumulator, type BucketSink } from './bucket-accumulator.ts';
 import { DAY_MS, windowsOf, type Bucketing, type Source, type WindowLimits } from './bucketing.ts';
+import { SUM_SCALE, unscaled } from './finite-sums.ts';
 import type { SeriesRef } from './series-store.ts';
 import { findDaySummaries, readConsistently, readValues, type Values } from './series-values.ts';
 
@@ -100,6 +101,7 @@ function streamSeries(v: Values, origin: number, plan: Plan, key: number, sink: 
   const fn = plan.fn;
   let index = -1;
   let count = 0;
+  /** scaled by SUM_SCALE, so that it cannot overflow (finite-sums.ts) */
   let sum = 0;
   let min = 0;
   let max = 0;
@@ -108,9 +110,9 @@ function streamSeries(v: Values, origin: number, plan: Plan, key: number, sink: 
     if (!count) return;
     const value =
       fn === 'avg'
-        ? sum / count
+        ? unscaled(sum / count)
         : fn === 'sum'
-          ? sum
+          ? unscaled(sum)
           : fn === 'count'
             ? count
             : fn === 'min'
@@ -134,7 +136,7 @@ function streamSeries(v: Values, origin: number, plan: Plan, key: number, sink: 
       first = value;
     }
     count += 1;
-    sum += value;
+    sum += value * SUM_SCALE;
     if (value < min) min = value;
     if (value > max) max = value;
   }

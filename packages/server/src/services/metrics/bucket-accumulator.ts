@@ -1,9 +1,11 @@
 import type { AggregationFunction } from '@vigil/domain';
 import { indexerOf, type Bucketing, type Window } from './bucketing.ts';
+import { SUM_SCALE, unscaled } from './finite-sums.ts';
 
 /** count, sum, min, max and first of one key's buckets in a window, in flat arrays. */
 interface KeyBuckets {
   count: Float64Array;
+  /** scaled by SUM_SCALE, so that it cannot overflow (finite-sums.ts) */
   sum: Float64Array;
   min: Float64Array;
   max: Float64Array;
@@ -47,7 +49,7 @@ export class WindowAccumulator {
     const b = this.buckets(key);
     const i = this.indexOf(t);
     b.count[i]! += 1;
-    b.sum[i]! += value;
+    b.sum[i]! += value * SUM_SCALE;
     if (value < b.min[i]!) b.min[i] = value;
     if (value > b.max[i]!) b.max[i] = value;
     if (t < b.firstT[i]!) {
@@ -65,7 +67,7 @@ export class WindowAccumulator {
     const b = this.buckets(key);
     const i = this.indexOf(t);
     b.count[i]! += p.count;
-    b.sum[i]! += p.sum;
+    b.sum[i]! += p.sum * SUM_SCALE;
     if (p.min < b.min[i]!) b.min[i] = p.min;
     if (p.max > b.max[i]!) b.max[i] = p.max;
     if (p.firstT < b.firstT[i]!) {
@@ -81,10 +83,12 @@ export class WindowAccumulator {
     for (let key = 0; key < this.keys.length; key++) {
       const b = this.keys[key];
       if (!b) continue;
-      const value = fn === 'avg' ? b.sum : VALUE_OF[fn](b);
+      const scaled = fn === 'avg' || fn === 'sum';
+      const value = scaled ? b.sum : VALUE_OF[fn](b);
       for (let i = 0; i < starts.length; i++) {
         const count = b.count[i]!;
-        if (count !== 0) sink.point(key, i, fn === 'avg' ? value[i]! / count : value[i]!);
+        if (count === 0) continue;
+        sink.point(key, i, scaled ? unscaled(fn === 'avg' ? value[i]! / count : value[i]!) : value[i]!);
       }
     }
   }
@@ -99,8 +103,7 @@ export interface BucketSink {
   point(key: number, index: number, value: number): void;
 }
 
-const VALUE_OF: Record<Exclude<AggregationFunction, 'avg'>, (b: KeyBuckets) => Float64Array> = {
-  sum: (b) => b.sum,
+const VALUE_OF: Record<Exclude<AggregationFunction, 'avg' | 'sum'>, (b: KeyBuckets) => Float64Array> = {
   count: (b) => b.count,
   min: (b) => b.min,
   max: (b) => b.max,

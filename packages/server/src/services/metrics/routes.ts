@@ -38,14 +38,18 @@ function readingListQuery(input: Record<string, unknown>, defaultPageSize: numbe
 export const metricsService: FastifyPluginAsyncZod = async (app) => {
   const readings = readingService(app.db);
 
-  app.get('/metrics', { schema: { tags, querystring: readingQuery, response: readingPage } }, async (request) => {
-    const { projectId } = requireProject(request);
-    return readings.list(projectId, readingListQuery(request.query, METRICS_PAGE_SIZE));
-  });
+  app.get(
+    '/metrics',
+    { config: { access: 'member' }, schema: { tags, querystring: readingQuery, response: readingPage } },
+    async (request) => {
+      const { projectId } = requireProject(request);
+      return readings.list(projectId, readingListQuery(request.query, METRICS_PAGE_SIZE));
+    },
+  );
 
   app.get(
     '/metrics/latest',
-    { schema: { tags, querystring: readingQuery, response: readingPage } },
+    { config: { access: 'member' }, schema: { tags, querystring: readingQuery, response: readingPage } },
     async (request) => {
       const { projectId } = requireProject(request);
       const query = readingListQuery(request.query, METRICS_LATEST_PAGE_SIZE);
@@ -61,7 +65,10 @@ export const metricsService: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/metrics/latest',
-    { schema: { tags, querystring: latestMetricsPage, body: latestMetricsBody, response: readingPage } },
+    {
+      config: { access: 'member' },
+      schema: { tags, querystring: latestMetricsPage, body: latestMetricsBody, response: readingPage },
+    },
     async (request) => {
       const { projectId } = requireProject(request);
       const body = request.body;
@@ -91,7 +98,7 @@ export const metricsService: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/metrics/timeseries',
-    { schema: { tags, body: timeseriesBody, response: { 200: timeseriesResultSchema } } },
+    { config: { access: 'member' }, schema: { tags, body: timeseriesBody, response: { 200: timeseriesResultSchema } } },
     async (request, reply) => {
       const { projectId } = requireProject(request);
       const json = await timeseries(app.db, app.dialect, projectId, request.body);
@@ -102,13 +109,16 @@ export const metricsService: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/metrics/heatmap',
-    { schema: { tags, body: heatmapBody, response: { 200: heatmapResultSchema } } },
+    { config: { access: 'member' }, schema: { tags, body: heatmapBody, response: { 200: heatmapResultSchema } } },
     async (request) => heatmap(app.db, app.dialect, requireProject(request).projectId, request.body),
   );
 
   app.post(
     '/metrics/rate-of-change',
-    { schema: { tags, body: rateOfChangeBody, response: { 200: rateOfChangeResultSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, body: rateOfChangeBody, response: { 200: rateOfChangeResultSchema } },
+    },
     async (request) => rateOfChange(app.db, app.dialect, requireProject(request).projectId, request.body),
   );
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
+import { SUM_SCALE, unscaled } from './finite-sums.ts';
 import { DAY_MS } from './write-store.ts';
 
 /**
@@ -56,21 +57,24 @@ export function mergeBlock(old: Block | undefined, added: Array<[number, number]
   return { times: times.subarray(0, n), values: values.subarray(0, n) };
 }
 
-/** The day's rollup: count, sum, min, max, and the first and last value with their times. */
+/**
+ * The day's rollup: count, sum, min, max, and the first and last value with their times. The sum is
+ * kept finite: beyond the range of doubles it is the largest double of its sign (finite-sums.ts).
+ */
 export function summarize(block: Block) {
   const { times, values } = block;
   let sum = 0;
   let min = Infinity;
   let max = -Infinity;
   for (const v of values) {
-    sum += v;
+    sum += v * SUM_SCALE;
     if (v < min) min = v;
     if (v > max) max = v;
   }
   const n = times.length;
   return {
     count: n,
-    sum,
+    sum: unscaled(sum),
     min,
     max,
     first_t: times[0]!,

@@ -1,6 +1,7 @@
 import type { Db, Dialect } from '../../db/connection.ts';
 import type { MetricDaysTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
+import { saturated } from './finite-sums.ts';
 import { compactedSeq, dayOf, decodeBlock, holdCompactionLock } from './series-blocks.ts';
 import type { SeriesRef } from './series-store.ts';
 import { DAY_MS, type ReadingMetrics } from './write-store.ts';
@@ -250,7 +251,8 @@ export async function findDaySummaries(
         seriesId: Number(r.series_id),
         day: Number(r.day),
         count: Number(r.count),
-        sum: r.sum ?? 0,
+        // a sum stored as ±Infinity by compaction before sums were kept finite
+        sum: saturated(r.sum ?? 0),
         min: r.min ?? Infinity,
         max: r.max ?? -Infinity,
         firstT: r.first_t === undefined ? Infinity : Number(r.first_t),

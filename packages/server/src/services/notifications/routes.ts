@@ -27,33 +27,49 @@ const marked = z.object({ marked: z.number() });
 export const notificationsService: FastifyPluginAsyncZod = async (app) => {
   const readerOf = (request: FastifyRequest) => memberReader(requireProject(request));
 
-  app.get('/notifications', { schema: { tags, querystring: notificationListQuery } }, async (request) => {
-    const reader = readerOf(request);
-    const query = parseNotificationQuery(request.query, await userCreatedAt(app.db, reader.userId), new Date());
-    return listNotifications(app.db, reader, query);
-  });
+  app.get(
+    '/notifications',
+    { config: { access: 'member' }, schema: { tags, querystring: notificationListQuery } },
+    async (request) => {
+      const reader = readerOf(request);
+      const query = parseNotificationQuery(request.query, await userCreatedAt(app.db, reader.userId), new Date());
+      return listNotifications(app.db, reader, query);
+    },
+  );
 
-  app.get('/notification-types', { schema: { tags, querystring: listQuerySchema } }, async (request) => {
-    requireProject(request);
-    const query = parseListQuery(request.query, typeList);
-    return listInMemory(queryInMemory(TYPES, query), query);
-  });
+  app.get(
+    '/notification-types',
+    { config: { access: 'member' }, schema: { tags, querystring: listQuerySchema } },
+    async (request) => {
+      requireProject(request);
+      const query = parseListQuery(request.query, typeList);
+      return listInMemory(queryInMemory(TYPES, query), query);
+    },
+  );
 
   app.post(
     '/notifications/mark-as-read',
-    { schema: { tags, body: markAsReadBody, response: { 200: marked } } },
+    { config: { access: 'member' }, schema: { tags, body: markAsReadBody, response: { 200: marked } } },
     async (request) => ({ marked: await markRead(app.db, readerOf(request), request.body.ids, nowIso()) }),
   );
 
-  app.post('/notifications/mark-all-read', { schema: { tags, response: { 200: marked } } }, async (request) => ({
-    marked: await markRead(app.db, readerOf(request), 'all', nowIso()),
-  }));
+  app.post(
+    '/notifications/mark-all-read',
+    { config: { access: 'member' }, schema: { tags, response: { 200: marked } } },
+    async (request) => ({
+      marked: await markRead(app.db, readerOf(request), 'all', nowIso()),
+    }),
+  );
 
-  app.get('/notifications/:id', { schema: { tags, params: idParams, querystring: singleQuery } }, async (request) => {
-    const notification = await findNotification(app.db, readerOf(request), request.params.id);
-    if (!notification) throw notFound();
-    return selectOne(notification, request.query);
-  });
+  app.get(
+    '/notifications/:id',
+    { config: { access: 'member' }, schema: { tags, params: idParams, querystring: singleQuery } },
+    async (request) => {
+      const notification = await findNotification(app.db, readerOf(request), request.params.id);
+      if (!notification) throw notFound();
+      return selectOne(notification, request.query);
+    },
+  );
 
   await app.register(streamRoutes);
 };

@@ -70,7 +70,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/stream',
     // Hidden from the OpenAPI document: an endless event stream has no response schema there, and tools
     // that call every documented route (http/bad-input.test.ts) would wait on it for ever. ADR 0013.
-    { schema: { hide: true, querystring: streamQuery } },
+    { config: { access: 'member', tokenInQuery: true }, schema: { hide: true, querystring: streamQuery } },
     async (request, reply) => {
       const actor = requireProject(request);
       const { projectId, userId, tokenId } = actor;

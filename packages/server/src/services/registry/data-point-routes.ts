@@ -14,7 +14,10 @@ export const dataPointRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/data-points',
-    { schema: { tags, querystring: dataPointListQuery, response: { 200: listOf(dataPointSchema.partial()) } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, querystring: dataPointListQuery, response: { 200: listOf(dataPointSchema.partial()) } },
+    },
     async (request) => {
       const { projectId } = requireProject(request);
       const { query, filters } = parseRegistryQuery(request.query, dataPointList, ['monitored_entity_ids']);
@@ -24,7 +27,10 @@ export const dataPointRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/data-points',
-    { schema: { tags, body: dataPointCreateBody, response: { 201: dataPointSchema } } },
+    {
+      config: { access: 'administrator' },
+      schema: { tags, body: dataPointCreateBody, response: { 201: dataPointSchema } },
+    },
     async (request, reply) => {
       const { projectId } = requireRole(request, 'Administrator');
       return reply.code(201).send(await dataPoints.create(projectId, request.body));
@@ -33,7 +39,7 @@ export const dataPointRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/data-points/:id',
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: 'administrator' }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const { projectId } = requireRole(request, 'Administrator');
       await dataPoints.remove(projectId, request.params.id);

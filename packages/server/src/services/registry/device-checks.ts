@@ -1,5 +1,5 @@
 import { declaredMetrics, type SchemeSpec } from '@vigil/domain';
-import type { ErrorDetails } from '../../http/errors.ts';
+import { addDetail, type ErrorDetails } from '../../http/errors.ts';
 import type { DeviceRecord, TypedRef } from './device-store.ts';
 
 type Checked = Pick<DeviceRecord, 'entityType' | 'interfaceNodeId' | 'context' | 'metricLimits' | 'userMetrics'>;
@@ -9,14 +9,14 @@ export function schemeProblems(device: Checked, spec: SchemeSpec): ErrorDetails 
   const details: ErrorDetails = {};
   const declared = declaredMetrics(spec);
   for (const key of Object.keys(device.context)) {
-    if (!declared.context_metrics.has(key)) details[`context.${key}`] = [`Unknown context metric ${key}`];
+    if (!declared.context_metrics.has(key)) addDetail(details, `context.${key}`, `Unknown context metric ${key}`);
   }
   for (const key of Object.keys(device.userMetrics)) {
-    if (!declared.user_metrics.has(key)) details[`user_metrics.${key}`] = [`Unknown user metric ${key}`];
+    if (!declared.user_metrics.has(key)) addDetail(details, `user_metrics.${key}`, `Unknown user metric ${key}`);
   }
   device.metricLimits.forEach((limit, i) => {
     if (!declared[limit.group].has(limit.metric))
-      details[`metric_limits.${i}.metric`] = [`Unknown metric ${limit.group}.${limit.metric}`];
+      addDetail(details, `metric_limits.${i}.metric`, `Unknown metric ${limit.group}.${limit.metric}`);
   });
   return details;
 }

@@ -34,7 +34,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [kind, entityType] of Object.entries(ENTITY_KINDS)) {
     app.get(
       `/${kind}`,
-      { schema: { tags, querystring: deviceListQuery, response: { 200: listOf(deviceProfileSchema.partial()) } } },
+      {
+        config: { access: 'member' },
+        schema: { tags, querystring: deviceListQuery, response: { 200: listOf(deviceProfileSchema.partial()) } },
+      },
       async (request) => {
         const { projectId } = requireProject(request);
         const { query, filters } = parseRegistryQuery(request.query, deviceList, DEVICE_FILTERS);
@@ -46,6 +49,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/snapshots/latest/${kind}`,
       {
+        config: { access: 'member' },
         schema: {
           tags,
           querystring: snapshotListQuery,
@@ -66,6 +70,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${kind}/:id`,
       {
+        config: { access: 'member' },
         schema: {
           tags,
           params: idParams,
@@ -82,7 +87,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `/${kind}`,
-      { schema: { tags, body: deviceCreateBody, response: { 201: deviceProfileSchema } } },
+      {
+        config: { access: 'administrator' },
+        schema: { tags, body: deviceCreateBody, response: { 201: deviceProfileSchema } },
+      },
       async (request, reply) => {
         const { projectId } = requireRole(request, 'Administrator');
         return reply.code(201).send(await devices.create(projectId, entityType, request.body));
@@ -91,7 +99,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.patch(
       `/${kind}/:id`,
-      { schema: { tags, params: idParams, body: devicePatchBody, response: { 200: deviceProfileSchema } } },
+      {
+        config: { access: 'administrator' },
+        schema: { tags, params: idParams, body: devicePatchBody, response: { 200: deviceProfileSchema } },
+      },
       async (request) => {
         const { projectId } = requireRole(request, 'Administrator');
         return devices.update(projectId, entityType, request.params.id, request.body);
@@ -100,7 +111,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `/${kind}/:id/decommission`,
-      { schema: { tags, params: idParams, response: { 200: deviceProfileSchema } } },
+      {
+        config: { access: 'administrator' },
+        schema: { tags, params: idParams, response: { 200: deviceProfileSchema } },
+      },
       async (request) => {
         const { projectId } = requireRole(request, 'Administrator');
         return devices.decommission(projectId, entityType, request.params.id);
@@ -111,6 +125,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/instruments/:id/data-points',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: idParams,

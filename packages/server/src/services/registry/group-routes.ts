@@ -14,7 +14,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/basic-groups',
-    { schema: { tags, querystring: groupListQuery, response: { 200: listOf(basicGroupSchema.partial()) } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, querystring: groupListQuery, response: { 200: listOf(basicGroupSchema.partial()) } },
+    },
     async (request) => {
       const { projectId } = requireProject(request);
       const { query, filters } = parseRegistryQuery(request.query, groupList, ['monitored_entity_ids']);
@@ -24,7 +27,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/basic-groups/:id',
-    { schema: { tags, params: idParams, querystring: singleQuery, response: { 200: basicGroupSchema.partial() } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: idParams, querystring: singleQuery, response: { 200: basicGroupSchema.partial() } },
+    },
     async (request) => {
       const { projectId } = requireProject(request);
       const group = await groups.get(projectId, request.params.id);
@@ -34,7 +40,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/basic-groups',
-    { schema: { tags, body: basicGroupCreateBody, response: { 201: basicGroupSchema } } },
+    {
+      config: { access: 'administrator' },
+      schema: { tags, body: basicGroupCreateBody, response: { 201: basicGroupSchema } },
+    },
     async (request, reply) => {
       const { projectId } = requireRole(request, 'Administrator');
       return reply.code(201).send(await groups.create(projectId, request.body));
@@ -43,7 +52,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/basic-groups/:id',
-    { schema: { tags, params: idParams, body: basicGroupPatchBody, response: { 200: basicGroupSchema } } },
+    {
+      config: { access: 'administrator' },
+      schema: { tags, params: idParams, body: basicGroupPatchBody, response: { 200: basicGroupSchema } },
+    },
     async (request) => {
       const { projectId } = requireRole(request, 'Administrator');
       return groups.update(projectId, request.params.id, request.body);
@@ -52,7 +64,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/basic-groups/:id',
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: 'administrator' }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const { projectId } = requireRole(request, 'Administrator');
       await groups.remove(projectId, request.params.id);

@@ -26,7 +26,7 @@ export const registryService: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/responder-types',
-    { schema: { tags: ['device-registry'], querystring: responderTypeQuery } },
+    { config: { access: 'member' }, schema: { tags: ['device-registry'], querystring: responderTypeQuery } },
     async (request) => {
       const { projectId } = requireProject(request);
       const query = parseListQuery(request.query, responderTypeList);

@@ -13,7 +13,10 @@ export const schemeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/schemes',
-    { schema: { tags, querystring: schemeListQuery, response: { 200: listOf(schemeSchema.partial()) } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, querystring: schemeListQuery, response: { 200: listOf(schemeSchema.partial()) } },
+    },
     async (request) => {
       const { projectId } = requireProject(request);
       const query = parseListQuery(request.query, schemeList);
@@ -22,13 +25,15 @@ export const schemeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/schemes/:id', { schema: { tags, params: idParams, response: { 200: schemeSchema } } }, async (request) =>
-    schemes.get(requireProject(request).projectId, request.params.id),
+  app.get(
+    '/schemes/:id',
+    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: schemeSchema } } },
+    async (request) => schemes.get(requireProject(request).projectId, request.params.id),
   );
 
   app.post(
     '/schemes',
-    { schema: { tags, body: schemeCreateBody, response: { 201: schemeSchema } } },
+    { config: { access: 'administrator' }, schema: { tags, body: schemeCreateBody, response: { 201: schemeSchema } } },
     async (request, reply) => {
       const { projectId } = requireRole(request, 'Administrator');
       return reply.code(201).send(await schemes.create(projectId, request.body));
@@ -37,7 +42,10 @@ export const schemeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/schemes/:id',
-    { schema: { tags, params: idParams, body: schemePatchBody, response: { 200: schemeSchema } } },
+    {
+      config: { access: 'administrator' },
+      schema: { tags, params: idParams, body: schemePatchBody, response: { 200: schemeSchema } },
+    },
     async (request) => {
       const { projectId } = requireRole(request, 'Administrator');
       return schemes.update(projectId, request.params.id, request.body);

@@ -26,7 +26,7 @@ const eventQuery = listQuerySchema.extend({
 /** The rules engine's read side (spec 001 §7): events and state rule executions. The engine itself runs in the app (app.ts). */
 export const rulesService: FastifyPluginAsyncZod = async (app) => {
   await app.register(alarmRoutes);
-  app.get('/events', { schema: { tags, querystring: eventQuery } }, async (request) => {
+  app.get('/events', { config: { access: 'member' }, schema: { tags, querystring: eventQuery } }, async (request) => {
     const { projectId } = requireProject(request);
     const query = parseListQuery(request.query, eventList);
     return listEvents(app.db, projectId, {
@@ -37,7 +37,7 @@ export const rulesService: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/state-rule-executions/:id',
-    { schema: { tags, params: idParams, querystring: singleQuery } },
+    { config: { access: 'member' }, schema: { tags, params: idParams, querystring: singleQuery } },
     async (request) => {
       const { projectId } = requireProject(request);
       const execution = await findExecution(app.db, projectId, request.params.id);

@@ -29,6 +29,7 @@ export const crossSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/cross-sections',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: projectParams,
@@ -43,6 +44,7 @@ export const crossSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/cross-sections',
     {
+      config: { access: 'curator' },
       schema: {
         tags,
         params: projectParams,
@@ -58,12 +60,13 @@ export const crossSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/projects/:id/cross-sections/:cs',
-    { schema: { tags, params: sectionParams, response: { 200: crossSectionSchema } } },
+    { config: { access: 'member' }, schema: { tags, params: sectionParams, response: { 200: crossSectionSchema } } },
     async (request) => sections.get((await caller(request.params.id, request)).member, request.params.cs),
   );
   app.patch(
     '/projects/:id/cross-sections/:cs',
     {
+      config: { access: 'curator' },
       schema: {
         tags,
         params: sectionParams,
@@ -79,7 +82,7 @@ export const crossSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/projects/:id/cross-sections/:cs',
-    { schema: { tags, params: sectionParams } },
+    { config: { access: 'curator' }, schema: { tags, params: sectionParams } },
     async (request, reply) => {
       await sections.remove((await caller(request.params.id, request)).member, request.params.cs);
       return reply.code(204).send();
@@ -88,6 +91,7 @@ export const crossSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/cross-sections/:cs/history',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: sectionParams,

@@ -7,7 +7,7 @@ import {
 } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
 import { fromJson, newId, nowIso, toJson } from '../../db/values.ts';
-import { notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
+import { addDetail, notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
 import { listBody, parseListQuery, type ListQueryInput } from '../../http/list-query.ts';
 import { requireActingAs, type Member } from './project-access.ts';
 import { CROSS_SECTION_LIST, crossSectionStore, type CrossSectionRow } from './cross-section-store.ts';
@@ -60,7 +60,7 @@ export function crossSectionService(db: Db) {
       out.sensors = fields.sensors.map((sensor, i) => {
         const device = devices.get(sensor.device_id);
         if (!device) {
-          (details[`sensors.${i}.device_id`] ??= []).push('No such device in this project');
+          addDetail(details, `sensors.${i}.device_id`, 'No such device in this project');
           return sensor;
         }
         const located = device.latitude !== null && device.longitude !== null;
@@ -78,7 +78,7 @@ export function crossSectionService(db: Db) {
     );
     for (const key of images) {
       const fileId = fields[key]!.file_id!;
-      if (!files.has(fileId)) (details[`${key}.file_id`] ??= []).push('No such uploaded file in this project');
+      if (!files.has(fileId)) addDetail(details, `${key}.file_id`, 'No such uploaded file in this project');
     }
     if (out.tracing_image?.file_id)
       out.tracing_image = { ...out.tracing_image, url: mediaUrl(out.tracing_image.file_id) };

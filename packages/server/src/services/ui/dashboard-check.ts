@@ -1,7 +1,7 @@
 import { dashboardTreeSchema, STATE_TYPES, type DashboardTree, type StateType } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
 import { zodIssuesToDetails } from '../../http/error-handler.ts';
-import { validationError, type ErrorDetails } from '../../http/errors.ts';
+import { addDetail, validationError, type ErrorDetails } from '../../http/errors.ts';
 import { findProjectRefs, type ProjectRefs } from './module-data-store.ts';
 
 /** The modules whose data is a dashboard tree (ADR 0020), by module folder. */
@@ -61,7 +61,7 @@ function refsOf(tree: DashboardTree): Ref[] {
 
 function problemsOf(refs: Ref[], known: ProjectRefs): ErrorDetails {
   const details: ErrorDetails = {};
-  const add = (at: string, message: string) => (details[at] ??= []).push(message);
+  const add = (at: string, message: string) => addDetail(details, at, message);
   for (const ref of refs) {
     if (ref.kind === 'group') {
       if (!known.groups.has(ref.id)) add(ref.at, 'Unknown group');

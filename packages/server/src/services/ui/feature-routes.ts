@@ -13,13 +13,16 @@ export const featureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id/features',
-    { schema: { tags, params: projectParams, response: { 200: projectFeaturesSchema } } },
+    { config: { access: 'member' }, schema: { tags, params: projectParams, response: { 200: projectFeaturesSchema } } },
     async (request) => features.get(await requireMember(app.db, request.params.id, requireActor(request).userId)),
   );
 
   app.patch(
     '/projects/:id/role-features',
-    { schema: { tags, params: projectParams, body: roleFeaturesPatchBody, response: { 200: projectFeaturesSchema } } },
+    {
+      config: { access: 'administrator' },
+      schema: { tags, params: projectParams, body: roleFeaturesPatchBody, response: { 200: projectFeaturesSchema } },
+    },
     async (request) => {
       const member = await requireMember(app.db, request.params.id, requireActor(request).userId);
       return features.updateRoleFeatures(member, request.body);

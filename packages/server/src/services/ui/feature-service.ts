@@ -1,6 +1,6 @@
 import type { ProjectFeatures, RoleFeaturesPatchBody } from '@vigil/domain';
 import type { Db, Dialect } from '../../db/connection.ts';
-import { notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
+import { addDetail, notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
 import { presentProjectFeatures, presentRoleFeatures } from './feature-presenter.ts';
 import { findProjectAttrsForUpdate, saveProjectAttrs } from './feature-store.ts';
 import { requireActingAs, type Member } from './project-access.ts';
@@ -13,18 +13,18 @@ function problemsOf(change: RoleFeaturesPatchBody, known: ProjectFeatures, roleI
   for (const [folder, byFeature] of Object.entries(change)) {
     const features = known.features[folder];
     if (!features) {
-      details[folder] = ['Unknown module folder'];
+      addDetail(details, folder, 'Unknown module folder');
       continue;
     }
     for (const [name, ids] of Object.entries(byFeature)) {
       const field = `${folder}.${name}`;
       const feature = features[name];
-      if (!feature) details[field] = ['Unknown feature'];
+      if (!feature) addDetail(details, field, 'Unknown feature');
       // A grant only means something for a role-scoped feature; clearing one is always allowed.
-      else if (feature.scope !== 'role' && ids.length) details[field] = ['Not a role-scoped feature'];
+      else if (feature.scope !== 'role' && ids.length) addDetail(details, field, 'Not a role-scoped feature');
       else {
         const unknown = ids.filter((id) => !roleIds.has(id));
-        if (unknown.length) details[field] = unknown.map((id) => `Unknown role ${id}`);
+        for (const id of unknown) addDetail(details, field, `Unknown role ${id}`);
       }
     }
   }

@@ -19,13 +19,17 @@ export const moduleDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id/modules/:moduleId',
-    { schema: { tags, params: projectModuleParams, response: { 200: projectModuleDataSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: projectModuleParams, response: { 200: projectModuleDataSchema } },
+    },
     async (request) => moduleData.getShared(await member(request.params.id, request), request.params.moduleId),
   );
 
   app.put(
     '/projects/:id/modules/:moduleId',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: projectModuleParams,
@@ -40,7 +44,10 @@ export const moduleDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/projects/:id/user-profiles/:uiId/module-data/:moduleId';
   app.get(
     path,
-    { schema: { tags, params: userModuleDataParams, response: { 200: userModuleDataSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: userModuleDataParams, response: { 200: userModuleDataSchema } },
+    },
     async (request) => {
       const { id, uiId, moduleId } = request.params;
       return moduleData.getOwn(await member(id, request), uiId, moduleId);
@@ -51,6 +58,7 @@ export const moduleDataRoutes: FastifyPluginAsyncZod = async (app) => {
     app[method](
       path,
       {
+        config: { access: 'member' },
         schema: {
           tags,
           params: userModuleDataParams,

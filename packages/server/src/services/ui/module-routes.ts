@@ -20,7 +20,10 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/modules',
-    { schema: { tags, querystring: moduleQuery, response: { 200: listOf(moduleSchema.partial()) } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, querystring: moduleQuery, response: { 200: listOf(moduleSchema.partial()) } },
+    },
     async (request) => {
       const { all, ...rest } = request.query;
       const query = parseListQuery(rest, moduleList);
@@ -30,19 +33,25 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/modules/:id',
-    { schema: { tags, params: moduleParams, response: { 200: moduleSchema } } },
+    { config: { access: 'member' }, schema: { tags, params: moduleParams, response: { 200: moduleSchema } } },
     async (request) => modules.get(requireProject(request), request.params.id),
   );
 
   app.patch(
     '/modules/:id',
-    { schema: { tags, params: moduleParams, body: modulePatchBody, response: { 200: moduleSchema } } },
+    {
+      config: { access: 'administrator' },
+      schema: { tags, params: moduleParams, body: modulePatchBody, response: { 200: moduleSchema } },
+    },
     async (request) => modules.updateRoles(requireProject(request), request.params.id, request.body.roles),
   );
 
   app.get(
     '/modules/:id/features',
-    { schema: { tags, params: moduleParams, response: { 200: z.array(moduleFeatureSchema) } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: moduleParams, response: { 200: z.array(moduleFeatureSchema) } },
+    },
     async (request) => modules.features(requireProject(request), request.params.id),
   );
 };

@@ -26,6 +26,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/user-profiles',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         params: projectParams,
@@ -43,13 +44,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id/user-profiles/:key',
-    { schema: { tags, params: projectProfileParams, response: { 200: userProfileSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: projectProfileParams, response: { 200: userProfileSchema } },
+    },
     async (request) => profiles.get(await member(request.params.id, request), request.params.key),
   );
 
   app.patch(
     '/projects/:id/user-profiles/:key',
     {
+      config: { access: 'member' },
       schema: { tags, params: projectProfileParams, body: userProfilePatchBody, response: { 200: userProfileSchema } },
     },
     async (request) => profiles.update(await member(request.params.id, request), request.params.key, request.body),

@@ -1,6 +1,6 @@
 import type { UserProfilePatchBody } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
-import { notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
+import { addDetail, notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/list-query.ts';
 import { findProjectResponderTypes } from '../registry/store.ts';
 import { canSeeModule } from './module-service.ts';
@@ -66,7 +66,7 @@ export function profileService(db: Db) {
       const target = await visibleProfile(member, key);
       const ctx = await context(member.projectId);
       const details: ErrorDetails = {};
-      const add = (field: string, message: string) => (details[field] ??= []).push(message);
+      const add = (field: string, message: string) => addDetail(details, field, message);
 
       const roleIds = body.roles ? [...new Set(body.roles)] : target.roleIds;
       for (const id of roleIds.filter((id) => !ctx.roles.has(id))) add('roles', `Unknown role ${id}`);

@@ -14,7 +14,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects',
-    { schema: { tags, querystring: projectQuery, response: { 200: listOf(projectSchema.partial()) } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: projectQuery, response: { 200: listOf(projectSchema.partial()) } },
+    },
     async (request) => {
       const query = parseListQuery(request.query, projectList);
       const { count, objects } = await projects.list(requireActor(request).userId, query);
@@ -24,7 +27,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id',
-    { schema: { tags, params: projectParams, response: { 200: projectSchema } } },
+    { config: { access: 'member' }, schema: { tags, params: projectParams, response: { 200: projectSchema } } },
     async (request) => projects.get(requireActor(request).userId, request.params.id),
   );
 };

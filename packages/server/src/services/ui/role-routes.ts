@@ -16,6 +16,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/roles',
     {
+      config: { access: 'member' },
       schema: { tags, params: projectParams, querystring: roleQuery, response: { 200: listOf(roleSchema.partial()) } },
     },
     async (request) => {
@@ -28,7 +29,10 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/projects/:id/roles/:roleId',
-    { schema: { tags, params: projectRoleParams, body: rolePatchBody, response: { 200: roleSchema } } },
+    {
+      config: { access: 'administrator' },
+      schema: { tags, params: projectRoleParams, body: rolePatchBody, response: { 200: roleSchema } },
+    },
     async (request) => {
       const member = await requireMember(app.db, request.params.id, requireActor(request).userId);
       return roles.update(member, request.params.roleId, request.body);

@@ -14,13 +14,14 @@ export const siteMapRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id/site-map',
-    { schema: { tags, params: projectParams, response: { 200: siteMapSchema } } },
+    { config: { access: 'member' }, schema: { tags, params: projectParams, response: { 200: siteMapSchema } } },
     async (request) => siteMap.get(await member(request.params.id, request)),
   );
 
   app.patch(
     '/projects/:id/site-map',
     {
+      config: { access: 'administrator' },
       schema: {
         tags,
         params: projectParams,
@@ -34,7 +35,10 @@ export const siteMapRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id/site-map/image',
-    { schema: { tags, params: projectParams, description: "The project's site image (ADR 0022)" } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: projectParams, description: "The project's site image (ADR 0022)" },
+    },
     async (request, reply) => {
       const image = await siteMap.image(await member(request.params.id, request));
       return (

@@ -32,6 +32,7 @@ export const weatherService: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/current',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         querystring: weatherQuery,
@@ -47,6 +48,7 @@ export const weatherService: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/forecast',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         querystring: weatherQuery,

@@ -1,34 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { mediaFile } from './test-support/media-file.ts';
-import { contentUrl, thumbnailUrl } from './content-url.ts';
+import { thumbnailUrl } from './content-url.ts';
 
+const signed = (id: string) => `/media/api/v1/files/${id}/content?expires=1800000000&signature=${'ab'.repeat(32)}`;
 const thumbnails = [
-  { name: 'small', width: 120, height: 80, file: { id: 't1', public_url: '/media/api/v1/files/t1/content' } },
-  { name: 'medium', width: 240, height: 160, file: { id: 't2', public_url: '/media/api/v1/files/t2/content' } },
+  { name: 'small', width: 120, height: 80, file: { id: 't1', public_url: signed('t1') } },
+  { name: 'medium', width: 240, height: 160, file: { id: 't2', public_url: null } },
 ];
 
-describe('content URLs', () => {
-  it('serves a public file without the token', () => {
-    expect(contentUrl(mediaFile({ id: 'a' }), 'secret')).toBe('/media/api/v1/files/a/content');
-    expect(contentUrl(mediaFile({ id: 'a', attrs: { is_public: true } }), 'secret')).toBe(
-      '/media/api/v1/files/a/content',
-    );
-  });
-
-  it('appends the session token to a private file’s URL (attrs.is_public false)', () => {
-    const file = mediaFile({ id: 'a', attrs: { is_public: false } });
-    expect(contentUrl(file, 'to ken')).toBe('/media/api/v1/files/a/content?token=to%20ken');
-    expect(contentUrl({ ...file, public_url: '/x?size=1' }, 't')).toBe('/x?size=1&token=t');
-  });
-
-  it('has no URL before the file is processed', () => {
-    expect(contentUrl(mediaFile({ id: 'a', public_url: null }), 't')).toBeNull();
-  });
-
-  it('finds a thumbnail by name, private like its file', () => {
+describe('thumbnail URLs', () => {
+  it('are the thumbnail’s public_url as the service signed it, with no session token added', () => {
     const file = mediaFile({ id: 'a', thumbnails, attrs: { is_public: false } });
-    expect(thumbnailUrl(file, 'small', 't')).toBe('/media/api/v1/files/t1/content?token=t');
-    expect(thumbnailUrl(mediaFile({ id: 'b', thumbnails }), 'medium', 't')).toBe('/media/api/v1/files/t2/content');
-    expect(thumbnailUrl(file, '@2x', 't')).toBeNull();
+    expect(thumbnailUrl(file, 'small')).toBe(signed('t1'));
+    expect(thumbnailUrl(file, 'small')).not.toMatch(/token=/);
+  });
+
+  it('are null for a thumbnail not made yet, or of a name the file has none of', () => {
+    const file = mediaFile({ id: 'a', thumbnails });
+    expect(thumbnailUrl(file, 'medium')).toBeNull();
+    expect(thumbnailUrl(file, '@2x')).toBeNull();
   });
 });

@@ -8,8 +8,7 @@ import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import { Box } from '@mui/material';
 import { fileExtension, mediaCategoriesOf, type MediaFile } from '@vigil/domain';
 import { useState } from 'react';
-import { sessionToken } from '../../api/client.ts';
-import { contentUrl, thumbnailUrl } from './content-url.ts';
+import { thumbnailUrl } from './content-url.ts';
 
 const CATEGORY_ICONS = {
   images: ImageOutlined,
@@ -28,16 +27,15 @@ function iconOf(filename: string) {
 }
 
 /** What the picture of a file is: its small thumbnail (medium on sharp screens), else an image's own bytes. */
-function pictureOf(file: MediaFile, token: string | undefined) {
-  const small = thumbnailUrl(file, 'small', token);
+function pictureOf(file: MediaFile) {
+  const small = thumbnailUrl(file, 'small');
   if (small) {
-    const medium = thumbnailUrl(file, 'medium', token);
+    const medium = thumbnailUrl(file, 'medium');
     return { src: small, srcSet: medium ? `${small} 1x, ${medium} 2x` : undefined };
   }
   // An SVG icon, or an image the service made no thumbnails for: small files, shown as they are.
   if (file.mime_type.startsWith('image/')) {
-    const src = contentUrl(file, token);
-    return src ? { src, srcSet: undefined } : null;
+    return file.public_url ? { src: file.public_url, srcSet: undefined } : null;
   }
   return null;
 }
@@ -45,7 +43,7 @@ function pictureOf(file: MediaFile, token: string | undefined) {
 /** A file's thumbnail in a box of `size` pixels (its picture described by `alt`), or the icon of its kind. */
 export function FilePreview({ file, size, alt }: { file: MediaFile; size: number; alt: string }) {
   const [broken, setBroken] = useState(false);
-  const picture = broken ? null : pictureOf(file, sessionToken());
+  const picture = broken ? null : pictureOf(file);
   const Icon = iconOf(file.original_filename);
   return (
     <Box

@@ -1,12 +1,13 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { MEDIA_CATEGORIES, type MediaCategory, type MediaFile } from '@vigil/domain';
+import { isCurator, MEDIA_CATEGORIES, type MediaCategory, type MediaFile } from '@vigil/domain';
 import { useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { mediaFilesQuery } from '../../api/media.ts';
 import { useSession } from '../../app/session-context.ts';
+import { useFileManagerAllowed } from './api/file-manager-features.ts';
 import { DeleteDialog } from './components/delete-dialog.tsx';
 import type { FileAction } from './components/file-actions-menu.tsx';
 import { FileGrid } from './components/file-grid.tsx';
@@ -16,8 +17,11 @@ import { LibraryToolbar, type LibraryView } from './components/library-toolbar.t
 import { RenameDialog } from './components/rename-dialog.tsx';
 import { TagsDialog } from './components/tags-dialog.tsx';
 import { categoryCounts, filesOf } from './model/library.ts';
+import { offeredActions } from './model/offered-actions.ts';
+import { useVisibilityToggle } from './model/use-visibility-toggle.ts';
 import { DropOverlay } from './upload/drop-overlay.tsx';
 import { UploadQueuePanel } from './upload/upload-queue-panel.tsx';
+import type { UploadOptions } from './upload/upload-queue.ts';
 import { useUploadQueue } from './upload/use-upload-queue.ts';
 
 const NO_FILES: MediaFile[] = [];
@@ -29,11 +33,15 @@ const NO_FILES: MediaFile[] = [];
  */
 export function FileManagerPage() {
   const { t } = useTranslation('fileManager');
-  const { project } = useSession();
+  const { project, activeRole } = useSession();
   const library = useQuery(mediaFilesQuery(project.id));
+  // What the project gives the active role (spec 000 §6); the media service refuses the rest.
+  const allowed = useFileManagerAllowed();
+  const actions = offeredActions(allowed);
   const queue = useUploadQueue();
   const [params, setParams] = useSearchParams();
-  const [resize, setResize] = useState(false);
+  // Uploads are private unless the uploader says otherwise, each time he opens the page (ADR 0025).
+  const [options, setOptions] = useState<UploadOptions>({ resize: false, isPublic: false });
   const [dialog, setDialog] = useState<{ action: FileAction; file: MediaFile } | null>(null);
 
   const tab = (MEDIA_CATEGORIES as readonly string[]).includes(params.get('tab') ?? '')
@@ -57,12 +65,15 @@ export function FileManagerPage() {
   const shown = useMemo(() => filesOf(files, tab, filter), [files, tab, filter]);
 
   const dropzone = useDropzone({
-    onDrop: (accepted) => accepted.length > 0 && queue.add(accepted, resize),
+    onDrop: (accepted) => accepted.length > 0 && queue.add(accepted, options),
+    disabled: !allowed.upload,
     noClick: true,
     noKeyboard: true,
     useFsAccessApi: false,
   });
-  const onAction = (file: MediaFile, action: FileAction) => setDialog({ file, action });
+  const toggleVisibility = useVisibilityToggle();
+  const onAction = (file: MediaFile, action: FileAction) =>
+    action === 'visibility' ? toggleVisibility(file) : setDialog({ file, action });
   const dialogFile = (action: FileAction) => (dialog?.action === action ? dialog.file : null);
   const closeDialog = () => setDialog(null);
 
@@ -90,9 +101,10 @@ export function FileManagerPage() {
         onFilter={(value) => setParam('q', value)}
         view={view}
         onView={(next) => setParam('view', next === 'grid' ? null : next)}
-        resize={resize}
-        onResize={setResize}
-        onUpload={dropzone.open}
+        options={options}
+        onOptions={setOptions}
+        onUpload={allowed.upload ? dropzone.open : undefined}
+        canResize={isCurator(activeRole.name)}
       />
       <UploadQueuePanel queue={queue} />
       <Tabs
@@ -118,13 +130,13 @@ export function FileManagerPage() {
           <LibraryEmpty
             libraryEmpty={files.length === 0}
             filter={filter}
-            onUpload={dropzone.open}
+            onUpload={allowed.upload ? dropzone.open : undefined}
             onClearFilter={() => setParam('q', null)}
           />
         ) : view === 'grid' ? (
-          <FileGrid files={shown} onAction={onAction} />
+          <FileGrid files={shown} actions={actions} onAction={onAction} />
         ) : (
-          <FileTable files={shown} onAction={onAction} />
+          <FileTable files={shown} actions={actions} onAction={onAction} />
         ))}
       {dropzone.isDragActive && <DropOverlay />}
       <RenameDialog file={dialogFile('rename')} files={files} onClose={closeDialog} />

@@ -22,6 +22,7 @@ export function mediaFile(changes: Partial<MediaFile> & { id: string }): MediaFi
     modified_at: '2026-11-20T10:00:00Z',
     is_thumbnail: false,
     is_uploaded: true,
+    processing_failed: false,
     ...changes,
   };
 }

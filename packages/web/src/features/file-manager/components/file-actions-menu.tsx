@@ -2,22 +2,30 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import type { MediaFile } from '@vigil/domain';
+import { isPublicMedia, type MediaFile } from '@vigil/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionToken } from '../../../api/client.ts';
-import { contentUrl } from '../../../components/media/content-url.ts';
 
-export type FileAction = 'rename' | 'tags' | 'delete';
+export type FileAction = 'rename' | 'tags' | 'visibility' | 'delete';
 
-/** A file's actions: open or download its bytes, rename, edit its tags, delete. */
-export function FileActionsMenu({ file, onAction }: { file: MediaFile; onAction(action: FileAction): void }) {
+interface FileActionsMenuProps {
+  file: MediaFile;
+  /** the actions offered (offered-actions.ts) besides open and download */
+  actions: readonly FileAction[];
+  onAction(action: FileAction): void;
+}
+
+/** A file's actions: open or download its bytes, rename, edit its tags, make it public or private, delete. */
+export function FileActionsMenu({ file, actions, onAction }: FileActionsMenuProps) {
   const { t } = useTranslation('fileManager');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const url = contentUrl(file, sessionToken());
+  // signed by the service when the file is private: a link can carry no session (ADR 0025)
+  const url = file.public_url;
   const close = () => setAnchor(null);
   const item = (key: string, icon: ReactNode, label: string, props: Record<string, unknown>) => (
     <MenuItem key={key} onClick={close} {...props}>
@@ -31,6 +39,8 @@ export function FileActionsMenu({ file, onAction }: { file: MediaFile; onAction(
       onAction(action);
     },
   });
+  const offered = (action: FileAction, icon: ReactNode, label: string) =>
+    actions.includes(action) && item(action, icon, label, act(action));
   return (
     <>
       <IconButton
@@ -55,9 +65,12 @@ export function FileActionsMenu({ file, onAction }: { file: MediaFile; onAction(
             download: file.original_filename,
           }),
         ]}
-        {item('rename', <DriveFileRenameOutline fontSize="small" />, t('file.rename'), act('rename'))}
-        {item('tags', <LocalOfferOutlined fontSize="small" />, t('file.tags'), act('tags'))}
-        {item('delete', <DeleteOutlined fontSize="small" color="error" />, t('file.delete'), act('delete'))}
+        {offered('rename', <DriveFileRenameOutline fontSize="small" />, t('file.rename'))}
+        {offered('tags', <LocalOfferOutlined fontSize="small" />, t('file.tags'))}
+        {isPublicMedia(file.attrs)
+          ? offered('visibility', <LockOutlined fontSize="small" />, t('file.makePrivate'))
+          : offered('visibility', <PublicOutlined fontSize="small" />, t('file.makePublic'))}
+        {offered('delete', <DeleteOutlined fontSize="small" color="error" />, t('file.delete'))}
       </Menu>
     </>
   );

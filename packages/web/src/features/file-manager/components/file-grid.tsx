@@ -5,6 +5,7 @@ import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { formatSize } from '../model/format-size.ts';
 import { typeOf } from '../model/library.ts';
 import { FileActionsMenu, type FileAction } from './file-actions-menu.tsx';
+import { FileBadges } from './file-badges.tsx';
 import { FilePreview } from '../../../components/media/file-preview.tsx';
 import { FileTags } from './file-tags.tsx';
 
@@ -14,11 +15,13 @@ const shortDate = (iso: string, locale: string) =>
 
 export interface FileViewProps {
   files: readonly MediaFile[];
+  /** the actions offered on each file */
+  actions: readonly FileAction[];
   onAction(file: MediaFile, action: FileAction): void;
 }
 
 /** The library as cards: as many columns as fit, two on a phone. */
-export function FileGrid({ files, onAction }: FileViewProps) {
+export function FileGrid({ files, actions, onAction }: FileViewProps) {
   const { t, i18n } = useTranslation('fileManager');
   const locale = i18n.resolvedLanguage ?? 'en-US';
   return (
@@ -73,8 +76,9 @@ export function FileGrid({ files, onAction }: FileViewProps) {
                 {shortDate(file.modified_at, locale)}
               </Typography>
             </Box>
-            <FileActionsMenu file={file} onAction={(action) => onAction(file, action)} />
+            <FileActionsMenu file={file} actions={actions} onAction={(action) => onAction(file, action)} />
           </Stack>
+          <FileBadges file={file} />
           <FileTags tags={file.tags} max={2} />
         </Box>
       ))}

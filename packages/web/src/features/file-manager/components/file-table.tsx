@@ -5,6 +5,7 @@ import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { formatSize } from '../model/format-size.ts';
 import { typeOf } from '../model/library.ts';
 import { FileActionsMenu } from './file-actions-menu.tsx';
+import { FileBadges } from './file-badges.tsx';
 import type { FileViewProps } from './file-grid.tsx';
 import { FilePreview } from '../../../components/media/file-preview.tsx';
 import { FileTags } from './file-tags.tsx';
@@ -13,7 +14,7 @@ import { FileTags } from './file-tags.tsx';
 const WIDE = { display: { xs: 'none', md: 'table-cell' } };
 
 /** The library as a table: name and size always; type, tags and date where there is room. */
-export function FileTable({ files, onAction }: FileViewProps) {
+export function FileTable({ files, actions, onAction }: FileViewProps) {
   const { t, i18n } = useTranslation('fileManager');
   const locale = i18n.resolvedLanguage ?? 'en-US';
   return (
@@ -55,6 +56,7 @@ export function FileTable({ files, onAction }: FileViewProps) {
                     {file.original_filename}
                   </Typography>
                 )}
+                <FileBadges file={file} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatSize(file.size, locale)}
@@ -67,7 +69,7 @@ export function FileTable({ files, onAction }: FileViewProps) {
                 {formatDisplayDate(file.modified_at, locale)}
               </TableCell>
               <TableCell sx={{ px: 0.5 }}>
-                <FileActionsMenu file={file} onAction={(action) => onAction(file, action)} />
+                <FileActionsMenu file={file} actions={actions} onAction={(action) => onAction(file, action)} />
               </TableCell>
             </TableRow>
           ))}

@@ -50,7 +50,8 @@ export function LibraryEmpty({
 }: {
   libraryEmpty: boolean;
   filter: string;
-  onUpload(): void;
+  /** absent for a role that may not upload */
+  onUpload?: () => void;
   onClearFilter(): void;
 }) {
   const { t } = useTranslation('fileManager');
@@ -61,9 +62,11 @@ export function LibraryEmpty({
         title={t('library.empty')}
         hint={t('library.emptyHint')}
         action={
-          <Button variant="contained" onClick={onUpload} sx={{ mt: 1 }}>
-            {t('toolbar.upload')}
-          </Button>
+          onUpload && (
+            <Button variant="contained" onClick={onUpload} sx={{ mt: 1 }}>
+              {t('toolbar.upload')}
+            </Button>
+          )
         }
       />
     );

@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { UploadOptions } from '../upload/upload-queue.ts';
 
 export type LibraryView = 'grid' | 'list';
 
@@ -24,14 +25,33 @@ interface LibraryToolbarProps {
   onFilter(filter: string): void;
   view: LibraryView;
   onView(view: LibraryView): void;
-  resize: boolean;
-  onResize(resize: boolean): void;
-  onUpload(): void;
+  /** what the next uploads will be: resized, public */
+  options: UploadOptions;
+  onOptions(options: UploadOptions): void;
+  /** absent for a role the project does not let upload: no button, no options */
+  onUpload?: () => void;
+  /** whether the resize option may be offered: it makes a thumbnail type, which managers and administrators do */
+  canResize: boolean;
 }
 
-/** Filter, grid or list, the resize option of uploads, and the upload button. */
-export function LibraryToolbar({ filter, onFilter, view, onView, resize, onResize, onUpload }: LibraryToolbarProps) {
+/** Filter, grid or list, the options of uploads (resize, public), and the upload button. */
+export function LibraryToolbar(props: LibraryToolbarProps) {
+  const { filter, onFilter, view, onView, options, onOptions, onUpload, canResize } = props;
   const { t } = useTranslation('fileManager');
+  const option = (name: keyof UploadOptions, label: string, hint: string) => (
+    <Tooltip title={hint} describeChild>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={options[name]}
+            onChange={(event) => onOptions({ ...options, [name]: event.target.checked })}
+          />
+        }
+        label={label}
+        sx={{ mr: 0 }}
+      />
+    </Tooltip>
+  );
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
@@ -89,21 +109,18 @@ export function LibraryToolbar({ filter, onFilter, view, onView, resize, onResiz
             <ViewListOutlined fontSize="small" />
           </ToggleButton>
         </ToggleButtonGroup>
-        <Tooltip title={t('toolbar.resizeHint')} describeChild>
-          <FormControlLabel
-            control={<Switch checked={resize} onChange={(event) => onResize(event.target.checked)} />}
-            label={t('toolbar.resize')}
-            sx={{ mr: 0 }}
-          />
-        </Tooltip>
-        <Button
-          variant="contained"
-          startIcon={<UploadFileOutlined />}
-          onClick={onUpload}
-          sx={{ ml: { xs: 'auto', md: 0 } }}
-        >
-          {t('toolbar.upload')}
-        </Button>
+        {onUpload && canResize && option('resize', t('toolbar.resize'), t('toolbar.resizeHint'))}
+        {onUpload && option('isPublic', t('toolbar.public'), t('toolbar.publicHint'))}
+        {onUpload && (
+          <Button
+            variant="contained"
+            startIcon={<UploadFileOutlined />}
+            onClick={onUpload}
+            sx={{ ml: { xs: 'auto', md: 0 } }}
+          >
+            {t('toolbar.upload')}
+          </Button>
+        )}
       </Stack>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { autoResizeDimensions, autoResizeTypeName, MEDIA_POLL, type MediaFile } from '@vigil/domain';
+import { autoResizeDimensions, autoResizeTypeName, MEDIA_MESSAGES, MEDIA_POLL, type MediaFile } from '@vigil/domain';
 import type { MediaApi } from '../../../api/media.ts';
 import { step, UploadFailure } from './upload-failure.ts';
 
@@ -11,15 +11,24 @@ export interface ProcessingDeps {
   now(): number;
 }
 
+/** A file the service failed to process will not get its public_url: waiting longer is pointless. */
+function checkNotFailed(file: MediaFile) {
+  if (file.processing_failed) {
+    throw new UploadFailure({ message: 'processFailed', detail: MEDIA_MESSAGES.processingFailed });
+  }
+}
+
 /**
  * Processing (spec 001 §4): asks the service to process the file, then reads it again until its
- * public_url appears, up to 10 tries at 500 ms.
+ * public_url appears, up to 10 tries at 500 ms, or the service says the processing failed.
  */
 export async function processFile(id: string, deps: ProcessingDeps, signal: AbortSignal): Promise<MediaFile> {
   let file = await step('processFailed', () => deps.api.process(id, signal));
+  checkNotFailed(file);
   for (let tries = 0; !file.public_url && tries < MEDIA_POLL.processedTries; tries++) {
     await deps.sleep(MEDIA_POLL.processedIntervalMs, signal);
     file = await step('processFailed', () => deps.api.get(id, signal));
+    checkNotFailed(file);
   }
   if (!file.public_url) throw new UploadFailure({ message: 'processFailed' });
   return file;

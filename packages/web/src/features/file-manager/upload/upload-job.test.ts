@@ -62,13 +62,15 @@ function fakeService(options: { tasks?: MediaTask['status'][]; processedAfter?: 
   return { api, deps, received: () => received, record };
 }
 
-function startJob(deps: UploadJobDeps, options: { name?: string; text?: string; resize?: boolean } = {}) {
+function startJob(
+  deps: UploadJobDeps,
+  options: { name?: string; text?: string; resize?: boolean; isPublic?: boolean } = {},
+) {
   const actions: QueueAction[] = [];
   const name = options.name ?? 'crest.png';
   const file = new File([options.text ?? '0123456789'], name, { type: 'image/png' });
-  const job = new UploadJob({ id: 'q1', file, label: name, resize: options.resize ?? false }, deps, (a) =>
-    actions.push(a),
-  );
+  const request = { id: 'q1', file, label: name, resize: options.resize ?? false, isPublic: options.isPublic ?? false };
+  const job = new UploadJob(request, deps, (a) => actions.push(a));
   const steps = () => actions.filter((a) => a.type !== 'progress').map((a) => ('status' in a ? a.status : a.type));
   return { job, actions, steps, done: job.run() };
 }
@@ -82,11 +84,18 @@ describe('an upload (spec 001 §4)', () => {
       original_filename: 'crest.png',
       label: 'crest.png',
       mime_type: 'image/png',
+      attrs: { is_public: false },
     });
     expect(steps()).toEqual(['uploading', 'processing', 'complete']);
     expect(actions.filter((a) => a.type === 'progress').map((a) => 'sent' in a && a.sent)).toContain(10);
     expect(api.createThumbnailType).not.toHaveBeenCalled();
     expect(api.remove).not.toHaveBeenCalled();
+  });
+
+  it('makes the file public (anyone with the link) only when the uploader chose so', async () => {
+    const { api, deps } = fakeService();
+    await startJob(deps, { isPublic: true }).done;
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ attrs: { is_public: true } }));
   });
 
   it('resizes an image when asked: the type, attached, processed, polled, and the file read again', async () => {
@@ -176,6 +185,20 @@ describe('an upload (spec 001 §4)', () => {
     expect(api.get).toHaveBeenCalledTimes(3);
     expect(deps.sleep).toHaveBeenCalledWith(500, expect.anything());
     expect(steps().at(-1)).toBe('complete');
+  });
+
+  it('stops polling when the service says the processing failed, and says so', async () => {
+    const { api, deps } = fakeService({ processedAfter: 99 });
+    api.get.mockResolvedValueOnce({ ...(await api.get()), public_url: null, processing_failed: true });
+    api.get.mockClear();
+    const { done, actions } = startJob(deps);
+    await done;
+    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(actions.at(-1)).toMatchObject({
+      type: 'failed',
+      error: { message: 'processFailed', detail: MEDIA_MESSAGES.processingFailed },
+    });
+    expect(api.remove).toHaveBeenCalledWith('f1');
   });
 
   it('gives up after 10 tries: Failed to retrieve the processed file., the record removed', async () => {

@@ -117,7 +117,12 @@ export class UploadJob {
   private async create() {
     const { file, label } = this.request;
     try {
-      return await this.deps.api.create({ original_filename: file.name, label, mime_type: mimeTypeFor(file.name) });
+      return await this.deps.api.create({
+        original_filename: file.name,
+        label,
+        mime_type: mimeTypeFor(file.name),
+        attrs: { is_public: this.request.isPublic },
+      });
     } catch (error) {
       // A conflict on add means another file bears the name (spec 001 §7).
       if (error instanceof ApiError && error.status === 409) throw new UploadFailure({ message: 'conflictOnAdd' });

@@ -23,6 +23,7 @@ const item = (name: string, changes: Partial<QueueItem>): QueueItem => ({
   file: new File(['x'.repeat(1536)], name),
   label: name,
   resize: false,
+  isPublic: false,
   status: 'queued',
   progress: 0,
   message: null,
@@ -60,7 +61,7 @@ describe('the upload queue panel', () => {
     const queue = renderPanel([
       item('a.png', { status: 'uploading', message: 'uploading', progress: 45 }),
       item('b.png', { status: 'paused', message: 'uploading', progress: 30 }),
-      item('c.png', { status: 'complete', message: 'complete', progress: 100, resize: true }),
+      item('c.png', { status: 'complete', message: 'complete', progress: 100, resize: true, isPublic: true }),
     ]);
     expect(screen.getByRole('region', { name: 'Uploads' }).textContent).toContain('1 of 3 finished');
 
@@ -80,6 +81,8 @@ describe('the upload queue panel', () => {
 
     expect(row('c.png').getByRole('status').textContent).toBe('Complete!');
     expect(row('c.png').getByText('Resize')).toBeTruthy();
+    expect(row('c.png').getByText('Public')).toBeTruthy();
+    expect(row('a.png').queryByText('Public')).toBeNull();
     expect(row('c.png').queryByRole('button', { name: /Cancel|Pause/ })).toBeNull();
     fireEvent.click(row('c.png').getByRole('button', { name: 'Remove c.png from the list' }));
     expect(queue.dismiss).toHaveBeenCalledWith('c.png');

@@ -26,6 +26,7 @@ function QueueRow({ item, queue }: { item: QueueItem; queue: UploadQueue }) {
           {name}
         </Typography>
         {item.resize && <Chip size="small" variant="outlined" label={t('queue.resize')} />}
+        {item.isPublic && <Chip size="small" variant="outlined" label={t('queue.public')} />}
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {formatSize(item.file.size, i18n.resolvedLanguage)}
         </Typography>

@@ -13,7 +13,7 @@ const file = (name: string) => new File(['x'], name, { type: 'image/png' });
 const added = (...names: string[]) =>
   queueReducer([], {
     type: 'add',
-    requests: names.map((name) => ({ id: name, file: file(name), label: name, resize: false })),
+    requests: names.map((name) => ({ id: name, file: file(name), label: name, resize: false, isPublic: false })),
   });
 const run = (items: QueueItem[], ...actions: QueueAction[]) => actions.reduce(queueReducer, items);
 const only = (items: QueueItem[]) => items[0]!;

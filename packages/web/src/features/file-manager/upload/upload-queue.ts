@@ -18,12 +18,18 @@ export interface UploadError {
   detail?: string;
 }
 
-export interface UploadRequest {
+/** What the uploader chose for the files he adds. */
+export interface UploadOptions {
+  /** make the '@2x' and '@1x' sizes of an image after processing (spec 001 §5) */
+  resize: boolean;
+  /** anyone with the link may read the file; otherwise only the project's members (ADR 0025) */
+  isPublic: boolean;
+}
+
+export interface UploadRequest extends UploadOptions {
   id: string;
   file: File;
   label: string;
-  /** make the '@2x' and '@1x' sizes of an image after processing (spec 001 §5) */
-  resize: boolean;
 }
 
 export interface QueueItem extends UploadRequest {

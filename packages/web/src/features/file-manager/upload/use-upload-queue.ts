@@ -5,7 +5,7 @@ import { mediaApi } from '../../../api/media.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useSession } from '../../../app/session-context.ts';
 import { UploadJob, type UploadJobDeps } from './upload-job.ts';
-import { isWorking, nextToStart, queueReducer, type QueueItem } from './upload-queue.ts';
+import { isWorking, nextToStart, queueReducer, type QueueItem, type UploadOptions } from './upload-queue.ts';
 import { sendPart } from './upload-transport.ts';
 
 /** Waits `ms`, or fails at once as an abort when the upload is cancelled. */
@@ -25,7 +25,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export interface UploadQueue {
   items: QueueItem[];
-  add(files: readonly File[], resize: boolean): void;
+  add(files: readonly File[], options: UploadOptions): void;
   pause(id: string): void;
   resume(id: string): void;
   cancel(id: string): void;
@@ -87,10 +87,10 @@ export function useUploadQueue(): UploadQueue {
   }, [busy]);
 
   const add = useCallback(
-    (files: readonly File[], resize: boolean) =>
+    (files: readonly File[], options: UploadOptions) =>
       dispatch({
         type: 'add',
-        requests: files.map((file) => ({ id: crypto.randomUUID(), file, label: file.name.trim(), resize })),
+        requests: files.map((file) => ({ id: crypto.randomUUID(), file, label: file.name.trim(), ...options })),
       }),
     [],
   );

@@ -7,9 +7,7 @@ import { Box, Card, CardContent, Chip, IconButton, Link, Stack, Tooltip, Typogra
 import type { JournalEntry, MediaFile } from '@vigil/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionToken } from '../../../api/client.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
-import { contentUrl } from '../../../components/media/content-url.ts';
 import { FilePreview } from '../../../components/media/file-preview.tsx';
 
 interface EntryCardProps {
@@ -26,7 +24,6 @@ interface EntryCardProps {
 export function EntryCard({ entry, deviceTitle, file, onEdit, onDelete, onHistory }: EntryCardProps) {
   const { t, i18n } = useTranslation('journal');
   const locale = i18n.resolvedLanguage ?? 'en-US';
-  const token = sessionToken();
   const action = (label: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
       <IconButton size="small" aria-label={`${label}: ${entry.title}`} onClick={onClick}>
@@ -89,7 +86,7 @@ export function EntryCard({ entry, deviceTitle, file, onEdit, onDelete, onHistor
           >
             {entry.attachments.map((id) => {
               const media = file(id);
-              const href = media ? contentUrl(media, token) : null;
+              const href = media?.public_url;
               if (!media || !href) {
                 return <Chip key={id} role="listitem" size="small" variant="outlined" label={t('entry.missingFile')} />;
               }

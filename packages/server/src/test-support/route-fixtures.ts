@@ -1,0 +1,56 @@
+import { pngImage, uploadFile } from '../services/media/test-fixtures.ts';
+import { firstObject } from './route-catalogue.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * One of everything the demo seed leaves empty, in the caller's current project, made through the
+ * API as a user would: readings (so metrics, events, alarms, notifications and rule executions), an
+ * unknown payload, a journal with an entry, a data session with a manual reading, a cross section, a
+ * thumbnail type and an uploaded image. With it `realIds` finds an id for every documented route.
+ */
+export async function seedRouteFixtures(t: TestApp, token: string, projectId: string): Promise<void> {
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await t.call(method, url, { token, body });
+    if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  const now = new Date().toISOString();
+
+  const instruments = await call('GET', '/device-registry/api/v1/instruments?paginate_by=50');
+  const instrument = instruments.objects.find((i: any) => i.scheme?.spec?.metrics?.raw_metrics?.length);
+  if (!instrument) throw new Error('the seed holds no instrument with raw metrics');
+  const metrics = (value: number) =>
+    Object.fromEntries(instrument.scheme.spec.metrics.raw_metrics.map((m: { key: string }) => [m.key, value]));
+  // A plausible reading, then one the scheme refuses (a data quality alarm), then a device nobody knows.
+  await call('POST', '/ingest/api/v1/payloads', [
+    { eid: instrument.eid, read_at: hourAgo, raw_metrics: metrics(1) },
+    { eid: instrument.eid, read_at: now, raw_metrics: metrics(99_999) },
+    { eid: 'FUZZ-UNKNOWN-01', read_at: now, raw_metrics: { pressure: 1 } },
+  ]);
+  await t.app.rulesEngine?.idle();
+
+  const journal = await call('POST', '/inmt-journal/api/v1/journals', { title: 'Fixture journal' });
+  await call('POST', '/inmt-journal/api/v1/journal-entries', {
+    journal: journal.id,
+    title: 'Fixture entry',
+    occurred_at: hourAgo,
+  });
+  const session = await call('POST', '/inmt-journal/api/v1/data-sessions', { title: 'Fixture session' });
+  await call('POST', '/ingest/api/v1/payloads', {
+    eid: instrument.eid,
+    read_at: new Date(Date.now() - 1_800_000).toISOString(),
+    raw_metrics: metrics(2),
+    source: 'manual',
+    data_session: session.id,
+  });
+
+  await call('POST', `/ui/api/v1/projects/${projectId}/cross-sections`, { name: 'Fixture section' });
+
+  const thumbnails = await call('POST', '/media/api/v1/thumbnail-types', { name: 'Fixture thumbnails' });
+  await uploadFile(t, token, 'fixture.png', 'image/png', await pngImage(32, 24), { thumbnail_type: thumbnails.id });
+
+  for (const list of ['/rules-engine/api/v1/alarms', '/notifications-async/api/v1/notifications']) {
+    if (!firstObject(await call('GET', list))) throw new Error(`the fixtures left ${list} empty`);
+  }
+}
