@@ -134,7 +134,10 @@ if (process.env.BENCH_DASHBOARD !== 'off') {
 // Issue 21's (about a minute): 5 MB JPEG uploads and the list of 1,000 files (BENCH_MEDIA=off skips it).
 // Issue 24's (about a minute): the side-view data of a section of 30 piezometers (BENCH_CROSS_SECTION=off),
 // and (about two minutes) that side view drawn in headless Chromium, on the web build above
-// (BENCH_CROSS_SECTION_DRAW=off). Each in its own process too.
+// (BENCH_CROSS_SECTION_DRAW=off). Issue 33's (a few minutes): a year of one-minute readings charted
+// with envelopes (BENCH_ENVELOPE=off). Issue 31's (seconds): a register of 2,000 instruments, CSV and
+// .xlsx, previewed and imported (BENCH_REGISTER=off). Issue 32's (about a minute): a TOA5 file of 500,000
+// rows × 20 columns imported through the API (BENCH_IMPORT=off). Each in its own process too.
 for (const [variable, file] of [
   ['BENCH_ZOOM', 'chart-zoom.ts'],
   ['BENCH_HEATMAP', 'heatmap.ts'],
@@ -143,6 +146,9 @@ for (const [variable, file] of [
   ['BENCH_MEDIA', 'media.ts'],
   ['BENCH_CROSS_SECTION', 'cross-section-data.ts'],
   ['BENCH_CROSS_SECTION_DRAW', 'cross-section-draw.ts'],
+  ['BENCH_ENVELOPE', 'envelope.ts'],
+  ['BENCH_REGISTER', 'register.ts'],
+  ['BENCH_IMPORT', 'logger-import.ts'],
 ] as const) {
   if (process.env[variable] === 'off') continue;
   execFileSync(process.execPath, [join(import.meta.dirname, file)], {

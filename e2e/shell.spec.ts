@@ -19,6 +19,8 @@ const ALL_LINKS = [
   'Users',
   'Roles',
   'Permissions',
+  'Devices',
+  'Schemes',
   'File manager',
   'Alarms',
   'Notifications',

@@ -58,6 +58,8 @@ export const ingestResultSchema = z.object({
   duplicates: z.number().int(),
   unknown: z.number().int(),
   invalid_values: z.number().int(),
+  /** payloads of devices outside the ingest key's list: not stored (ADR 0035); 0 without a key */
+  out_of_scope: z.number().int(),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;
 

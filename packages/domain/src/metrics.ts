@@ -142,6 +142,8 @@ export const timeseriesBody = z
           .min(1)
           .max(366 * 86_400)
           .optional(),
+        /** adds each bucket's least and greatest valid value (`envelope`) and count (`counts`) */
+        envelope: z.boolean().optional(),
       })
       .optional(),
     filters: z
@@ -167,6 +169,10 @@ export const timeseriesSeriesSchema = z.object({
   monitored_entity: z.string().optional(),
   data_point_id: z.string().optional(),
   values: z.record(z.string(), z.number()),
+  /** with `aggregation.envelope`: [least, greatest] valid value of each bucket, keyed like `values` */
+  envelope: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
+  /** with `aggregation.envelope`: how many values each bucket holds */
+  counts: z.record(z.string(), z.number()).optional(),
 });
 export const timeseriesResultSchema = z.object({ data: z.array(timeseriesSeriesSchema) });
 export type TimeseriesResult = z.infer<typeof timeseriesResultSchema>;

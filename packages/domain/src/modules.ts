@@ -13,6 +13,7 @@ export const MODULE_FOLDERS = {
   users: 'UserManagement',
   roles: 'Roles',
   permissions: 'Permissions',
+  devices: 'DeviceRegistry',
 } as const;
 export type ModulePath = keyof typeof MODULE_FOLDERS;
 

@@ -377,6 +377,8 @@ export const basicGroupSchema = z.object({
   device_profiles: z.array(z.string()),
   monitored_entities: z.array(z.object({ monitored_entity_id: z.string() })),
   created_at: z.string(),
+  /** moved by every change; the group's ETag (ADR 0034) */
+  updated_at: z.string(),
 });
 export type BasicGroup = z.infer<typeof basicGroupSchema>;
 

@@ -53,16 +53,14 @@ export const metricDefinition = z.strictObject({
 });
 export type MetricDefinition = z.infer<typeof metricDefinition>;
 
-export const calculatedMetricDefinition = metricDefinition.extend({
-  formula: z
-    .string()
-    .min(1)
-    .max(2000)
-    .superRefine((source, ctx) => {
-      const error = expressionError(source);
-      if (error) ctx.addIssue({ code: 'custom', message: `Formula does not parse: ${error}` });
-    }),
-});
+/** A calculated metric; a formula that does not parse is refused naming the metric and the parse error. */
+export const calculatedMetricDefinition = metricDefinition
+  .extend({ formula: z.string().min(1).max(2000) })
+  .superRefine((metric, ctx) => {
+    const error = expressionError(metric.formula);
+    if (error)
+      ctx.addIssue({ code: 'custom', path: ['formula'], message: `Formula of ${metric.key} does not parse: ${error}` });
+  });
 export type CalculatedMetricDefinition = z.infer<typeof calculatedMetricDefinition>;
 
 export const LIMIT_LEVELS = ['warning', 'critical'] as const;

@@ -81,7 +81,13 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
   await app.register(swagger, {
     openapi: {
       info: { title: 'Vigil API', version: VERSION },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <session token>' },
+          // A logger's or gateway's credential (ADR 0035): POST payloads and imports only.
+          ingestKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <ingest key>' },
+        },
+      },
       security: [{ token: [] }],
     },
     // Each operation names who may call it (`x-access`, see http/auth-hook.ts): the authorization table.

@@ -133,6 +133,12 @@ const envSchema = z.object({
   WEATHER_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** how long a call to the weather provider may take before the station answers instead */
   WEATHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5_000),
+  /** the largest logger file `POST /ingest/api/v1/imports` takes, counted as it streams (ADR 0035) */
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(536_870_912),
+  /** a folder watched for logger files, `<project-slug>/<profile-name>/<file>` (ADR 0035); unset, none */
+  IMPORT_DIR: z.string().optional(),
+  /** how often IMPORT_DIR is looked at; a file is taken once its size held between two looks */
+  IMPORT_POLL_SECONDS: z.coerce.number().positive().max(3600).default(5),
   /** how far from the point asked about a meteorological station still speaks for it */
   WEATHER_STATION_RADIUS_KM: z.coerce.number().positive().max(20_000).default(50),
 });

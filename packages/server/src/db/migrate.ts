@@ -14,6 +14,9 @@ import * as journal from './migrations/0012-journal.ts';
 import * as crossSections from './migrations/0013-cross-sections.ts';
 import * as notificationRecipients from './migrations/0014-notification-recipients.ts';
 import * as privateMedia from './migrations/0015-private-media.ts';
+import * as registryHistory from './migrations/0016-registry-history.ts';
+import * as ingestKeysAndImports from './migrations/0017-ingest-keys-and-imports.ts';
+import * as deviceRegistryModule from './migrations/0018-device-registry-module.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -31,6 +34,9 @@ const migrations: Record<string, Migration> = {
   '0013-cross-sections': crossSections,
   '0014-notification-recipients': notificationRecipients,
   '0015-private-media': privateMedia,
+  '0016-registry-history': registryHistory,
+  '0017-ingest-keys-and-imports': ingestKeysAndImports,
+  '0018-device-registry-module': deviceRegistryModule,
 };
 
 /** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */

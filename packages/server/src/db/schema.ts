@@ -178,6 +178,8 @@ export interface BasicGroupsTable {
   type: string;
   entity_ids: string;
   created_at: string;
+  /** moved by every change: the group's version for If-Match (ADR 0034); null only before migration 0016 */
+  updated_at: string | null;
 }
 
 export interface DataPointsTable {
@@ -566,6 +568,72 @@ export interface CrossSectionHistoryTable {
   changes: string;
 }
 
+/** An ingest key (ADR 0035): only its SHA-256 is kept; revoked keys stay for the record. */
+export interface IngestKeysTable {
+  id: string;
+  project_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  /** JSON: entity ids; [] every device of the project */
+  monitored_entity_ids: string;
+  created_at: string;
+  created_by: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  last_used_address: string | null;
+}
+
+export interface ImportProfilesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  /** JSON: every other field of the profile, as on the wire */
+  spec: string;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+}
+
+export interface ImportsTable {
+  id: string;
+  project_id: string;
+  profile_id: string;
+  file_name: string;
+  /** where the file is while it waits and runs: under DATA_DIR/imports, or IMPORT_DIR's processing/ */
+  file_path: string;
+  size: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  origin: 'upload' | 'folder';
+  rows_total: number;
+  rows_done: number;
+  /** JSON: the result as on the wire */
+  result: string;
+  error: string | null;
+  /** the ingest key that sent it, whose scope applies */
+  key_id: string | null;
+  created_at: string;
+  created_by: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  /** moved while it runs: a running import whose heartbeat stopped is taken up again */
+  heartbeat_at: string | null;
+}
+
+/** One create, change or delete of a device, scheme or basic group (ADR 0034); kept after the thing is deleted. */
+export interface RegistryHistoryTable {
+  id: string;
+  project_id: string;
+  subject_type: 'instrument' | 'interface-node' | 'virtual-device' | 'scheme' | 'basic-group';
+  subject_id: string;
+  action: 'created' | 'updated' | 'deleted';
+  changed_at: string;
+  changed_by: string | null;
+  /** JSON: {field: {old, new}} */
+  fields: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -614,4 +682,8 @@ export interface Database {
   manual_reading_history: ManualReadingHistoryTable;
   cross_sections: CrossSectionsTable;
   cross_section_history: CrossSectionHistoryTable;
+  ingest_keys: IngestKeysTable;
+  import_profiles: ImportProfilesTable;
+  imports: ImportsTable;
+  registry_history: RegistryHistoryTable;
 }

@@ -108,6 +108,8 @@ export const DEMO_MODULES = [
   { name: 'Permissions', path: 'permissions', folder: 'Permissions', roles: ['Administrator'] },
   { name: 'File manager', path: 'file-manager', folder: 'FileManager', roles: ALL },
   { name: 'Notifications', path: 'notifications', folder: 'notifications', roles: ALL },
+  // Operators see the register read-only: the registry's writes are for administrators and managers.
+  { name: 'Device registry', path: 'devices', folder: 'DeviceRegistry', roles: ALL },
 ] as const;
 
 /** The project feature configuration (spec 000 §6): module folder → feature → enabled and scope. */

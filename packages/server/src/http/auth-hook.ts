@@ -3,6 +3,7 @@ import { idSchema, MESSAGES } from '@vigil/domain';
 import type { TokenKind } from '../db/schema.ts';
 import { nowIso } from '../db/values.ts';
 import { tokenHash } from '../services/auth/secrets.ts';
+import { findLiveKey, noteKeyUse } from '../services/auth/ingest-key-store.ts';
 import { findLiveToken, findMembership } from '../services/auth/session-store.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
@@ -11,10 +12,13 @@ export interface Role {
   name: string;
 }
 
-/** Who is calling: the token's user and, when a project is selected, their membership in it. */
+/**
+ * Who is calling: the token's user and, when a project is selected, their membership in it; or an
+ * ingest key (ADR 0035), whose actor is its project, named `key:<prefix>` for the record.
+ */
 export interface Actor {
   tokenId: string;
-  tokenKind: TokenKind;
+  tokenKind: TokenKind | 'api-key';
   userId: string;
   username: string;
   projectId: string | null;
@@ -22,6 +26,8 @@ export interface Actor {
   roles: Role[];
   /** profile.activeRole when it is one of the user's roles, else the first role (spec 000 §4) */
   activeRole: Role | null;
+  /** set when an ingest key calls: the key and the devices it covers (empty: every device) */
+  apiKey?: { id: string; entityIds: string[] };
 }
 
 /**
@@ -58,10 +64,16 @@ declare module 'fastify' {
     access?: Access;
     /** an event stream: the token may come as `?token=`, which EventSource needs */
     tokenInQuery?: boolean;
+    /** an ingest route: an ingest key (`Authorization: ApiKey …`) may call it too (ADR 0035) */
+    apiKey?: boolean;
   }
 }
 
 const TOKEN_HEADER = /^Token\s+([A-Za-z0-9_-]{20,128})$/;
+const API_KEY_HEADER = /^ApiKey\s+(\S*)$/;
+const API_KEY = /^vk_[A-Za-z0-9_-]{20,128}$/;
+/** A key's last use is written at most this often (one write a minute, not one a request). */
+const KEY_USE_WRITE_MS = 60_000;
 const PROJECT_PATH = /^\/ui\/api\/v1\/projects\/:id(\/|$)/;
 
 function readToken(request: FastifyRequest): string | undefined {
@@ -91,11 +103,43 @@ export function requireDeclaredAccess(app: FastifyInstance) {
   });
 }
 
+/**
+ * The actor of an ingest key, on the routes that take one (the ingest routes), and nowhere else: a
+ * key is a logger's credential, not a session. Its last use is noted, once a minute at most.
+ */
+async function keyActor(app: FastifyInstance, request: FastifyRequest, key: string | undefined): Promise<Actor> {
+  if (!request.routeOptions.config.apiKey) throw unauthorized('An ingest key is accepted by the ingest routes only');
+  if (!key || !API_KEY.test(key)) throw unauthorized(MESSAGES.invalidToken);
+  const now = new Date();
+  const live = await findLiveKey(app.db, tokenHash(key), now.toISOString());
+  if (!live) throw unauthorized(MESSAGES.invalidToken);
+  const stale = !live.lastUsedAt || now.getTime() - Date.parse(live.lastUsedAt) >= KEY_USE_WRITE_MS;
+  if (stale) await noteKeyUse(app.db, live.id, now.toISOString(), request.ip);
+  return {
+    tokenId: live.id,
+    tokenKind: 'api-key',
+    // no user: a key stands for its project (what it did is recorded under `key:<prefix>`)
+    userId: '',
+    username: `key:${live.prefix}`,
+    projectId: live.projectId,
+    profileId: null,
+    roles: [],
+    activeRole: null,
+    apiKey: { id: live.id, entityIds: live.entityIds },
+  };
+}
+
 /** The one authentication, project-scope and role hook (see `Access`). */
 export function registerAuthHook(app: FastifyInstance) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'administrator';
+    const keyHeader = API_KEY_HEADER.exec(request.headers.authorization ?? '');
+    if (keyHeader) {
+      // A key's project is the actor's: the route's project level is met, and its role is the key's grant.
+      request.actor = await keyActor(app, request, keyHeader[1]);
+      return;
+    }
     if (access === 'public') return;
     const token = readToken(request);
     if (!token && access === 'signature') return;
@@ -148,4 +192,23 @@ export function requireRole(request: FastifyRequest, ...roleNames: string[]): Pr
   const actor = requireProject(request);
   if (!actor.activeRole || !roleNames.includes(actor.activeRole.name)) throw forbidden();
   return actor;
+}
+
+/** Who sends readings or files to ingest: an ingest key, or a member whose active role is one of `roleNames`. */
+export interface Ingester {
+  projectId: string;
+  username: string;
+  /** the ingest key's id and the devices it covers (null: every device of the project) */
+  key: { id: string; entityIds: ReadonlySet<string> | null } | null;
+}
+
+/** An ingest key's actor (ADR 0035), or else `requireRole(request, ...roleNames)`. */
+export function requireIngester(request: FastifyRequest, ...roleNames: string[]): Ingester {
+  const key = request.actor?.apiKey;
+  if (key && request.actor?.projectId) {
+    const entityIds = key.entityIds.length ? new Set(key.entityIds) : null;
+    return { projectId: request.actor.projectId, username: request.actor.username, key: { id: key.id, entityIds } };
+  }
+  const actor = requireRole(request, ...roleNames);
+  return { projectId: actor.projectId, username: actor.username, key: null };
 }

@@ -1,4 +1,4 @@
-import { pngImage, uploadFile } from '../services/media/test-fixtures.ts';
+import { multipart, pngImage, uploadFile } from '../services/media/test-fixtures.ts';
 import { firstObject } from './route-catalogue.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -6,7 +6,7 @@ import type { TestApp } from './test-app.ts';
  * One of everything the demo seed leaves empty, in the caller's current project, made through the
  * API as a user would: readings (so metrics, events, alarms, notifications and rule executions), an
  * unknown payload, a journal with an entry, a data session with a manual reading, a cross section, a
- * thumbnail type and an uploaded image. With it `realIds` finds an id for every documented route.
+ * thumbnail type and an uploaded image, an ingest key, an import profile and an import. With it `realIds` finds an id for every documented route.
  */
 export async function seedRouteFixtures(t: TestApp, token: string, projectId: string): Promise<void> {
   const call = async (method: string, url: string, body?: unknown) => {
@@ -46,6 +46,26 @@ export async function seedRouteFixtures(t: TestApp, token: string, projectId: st
   });
 
   await call('POST', `/ui/api/v1/projects/${projectId}/cross-sections`, { name: 'Fixture section' });
+
+  await call('POST', '/auth/api/v1/api-keys', { name: 'Fixture key' });
+  const metric = instrument.scheme.spec.metrics.raw_metrics[0].key as string;
+  const profile = await call('POST', '/ingest/api/v1/import-profiles', {
+    name: 'Fixture profile',
+    format: 'csv',
+    timestamp_column: 'time',
+    columns: [{ column: 'value', eid: instrument.eid, metric }],
+  });
+  const form = multipart(
+    { profile: profile.id },
+    { name: 'fixture.csv', type: 'text/csv', bytes: Buffer.from(`time,value\n${hourAgo},1\n`) },
+  );
+  const imported = await t.app.inject({
+    method: 'POST',
+    url: '/ingest/api/v1/imports',
+    payload: form.payload,
+    headers: { ...form.headers, authorization: `Token ${token}` },
+  });
+  if (imported.statusCode !== 202) throw new Error(`POST imports → ${imported.statusCode} ${imported.body}`);
 
   const thumbnails = await call('POST', '/media/api/v1/thumbnail-types', { name: 'Fixture thumbnails' });
   await uploadFile(t, token, 'fixture.png', 'image/png', await pngImage(32, 24), { thumbnail_type: thumbnails.id });

@@ -38,6 +38,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' answers the body's bytes (an image) instead of parsed JSON; failures stay ApiErrors */
   as?: 'json' | 'blob';
+  /** more request headers, e.g. `If-Match` with the ETag a read answered */
+  headers?: Record<string, string>;
+}
+
+/** An answer's body with the version it names in its `ETag` header (null when it names none). */
+export interface Versioned<T> {
+  body: T;
+  etag: string | null;
 }
 
 export function withQuery(path: string, query?: Query): string {
@@ -53,22 +61,36 @@ export function withQuery(path: string, query?: Query): string {
 
 /**
  * One call: JSON in and out, the session token in `Authorization: Token …`, 204 as no content, and
- * any status outside 200–208 thrown as an ApiError carrying the status (spec 000 §7).
+ * any status outside 200–208 thrown as an ApiError carrying the status (spec 000 §7). A FormData
+ * body goes as multipart, as it is.
  */
 export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  return (await requestVersioned<T>(method, url, options)).body;
+}
+
+/** `request`, answering the `ETag` header beside the body (optimistic concurrency with `If-Match`). */
+export async function requestVersioned<T>(
+  method: string,
+  url: string,
+  options: RequestOptions = {},
+): Promise<Versioned<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.token ?? (options.auth === false ? null : sessionToken());
   if (token) headers.Authorization = `Token ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const fullUrl = withQuery(url, options.query);
   const response = await fetch(fullUrl, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body:
+      options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
-  if (response.status === 204) return undefined as T;
-  if (options.as === 'blob' && response.status >= 200 && response.status <= 208) return (await response.blob()) as T;
+  const etag = response.headers?.get('ETag') ?? null;
+  if (response.status === 204) return { body: undefined as T, etag };
+  if (options.as === 'blob' && response.status >= 200 && response.status <= 208)
+    return { body: (await response.blob()) as T, etag };
   const text = await response.text();
   let body: unknown;
   try {
@@ -83,7 +105,7 @@ export async function request<T>(method: string, url: string, options: RequestOp
     else if (error.isServerError && !options.quiet) sessionEvents.emit({ type: 'server-error', error });
     throw error;
   }
-  return body as T;
+  return { body: body as T, etag };
 }
 
 /** Session expiry reaches the shell once, wherever the call was made (spec 000 §4). */

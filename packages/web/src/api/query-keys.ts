@@ -49,6 +49,17 @@ export const queryKeys = {
     device: (kind: string, id: string) => ['registry', 'device', kind, id] as const,
     /** the data points of some entities, e.g. an inclinometer chain's nodes */
     dataPoints: (entityIds: readonly string[]) => ['registry', 'data-points', entityIds] as const,
+    /** the device registry's table of one kind of device (administration) */
+    registerRows: (projectId: string | null | undefined, kind: string) =>
+      ['registry', 'register-rows', projectId, kind] as const,
+    /** one device as its form edits it, with the version (ETag) the edit starts from */
+    editable: (kind: string, id: string) => ['registry', 'device', kind, id, 'editable'] as const,
+    /** who changed a device, scheme or group, when, and which fields */
+    history: (kind: string, id: string) => ['registry', 'history', kind, id] as const,
+    /** one scheme as its editor reads it */
+    scheme: (id: string) => ['registry', 'scheme', id] as const,
+    /** how many devices use a scheme */
+    schemeUsage: (id: string) => ['registry', 'scheme-usage', id] as const,
     /** some devices by id, with the fields a view of them needs (a cross section's instruments) */
     devicesById: (entityIds: readonly string[], fields: string) =>
       ['registry', 'devices-by-id', entityIds, fields] as const,

@@ -76,6 +76,13 @@ export const routes: RouteObject[] = [
             lazy: gatedPage(() => import('../features/cross-sections/cross-sections-route.tsx'), 'CrossSectionsRoute'),
           },
           {
+            path: '/devices/*',
+            lazy: gatedPage(
+              () => import('../features/device-registry/device-registry-route.tsx'),
+              'DeviceRegistryRoute',
+            ),
+          },
+          {
             path: '/notifications',
             lazy: gatedPage(() => import('../features/notifications/page/notifications-page.tsx'), 'NotificationsPage'),
           },

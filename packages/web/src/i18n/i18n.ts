@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'journal',
   'dataEntry',
   'crossSections',
+  'deviceRegistry',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

@@ -133,6 +133,6 @@ describe('bad input to POST /ingest/api/v1/payloads', () => {
   it('still stores the same batch once it is corrected', async () => {
     const res = await t.call('POST', INGEST, { token: admin, body: [good(1), good(2)] });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ accepted: 2, duplicates: 0, unknown: 0, invalid_values: 0 });
+    expect(res.body).toEqual({ accepted: 2, duplicates: 0, unknown: 0, invalid_values: 0, out_of_scope: 0 });
   });
 });

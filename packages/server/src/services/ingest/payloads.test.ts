@@ -54,7 +54,7 @@ describe('POST /ingest/api/v1/payloads', () => {
       body: { eid: 'PZ-T1', read_at: '2026-10-01T10:00:00Z', raw_metrics: { pressure: 98.068, temperature: 12.5 } },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ accepted: 1, duplicates: 0, unknown: 0, invalid_values: 0 });
+    expect(res.body).toEqual({ accepted: 1, duplicates: 0, unknown: 0, invalid_values: 0, out_of_scope: 0 });
 
     const row = await reading(devices.ids['PZ-T1']!, '2026-10-01T10:00:00.000Z');
     expect(row?.project_id).toBe(devices.projectId);
@@ -84,7 +84,7 @@ describe('POST /ingest/api/v1/payloads', () => {
       token: admin,
       body: [{ eid: 'PZ-T2', read_at: '2026-10-01T10:00:00+02:00', raw_metrics: { pressure: 196.136 } }],
     });
-    expect(res.body).toEqual({ accepted: 1, duplicates: 0, unknown: 0, invalid_values: 0 });
+    expect(res.body).toEqual({ accepted: 1, duplicates: 0, unknown: 0, invalid_values: 0, out_of_scope: 0 });
     // read_at is kept in UTC
     const row = await reading(devices.ids['PZ-T2']!, '2026-10-01T08:00:00.000Z');
     expect(row?.metrics.calculated_metrics.piezometric_level).toBeCloseTo(420, 9);
@@ -142,7 +142,7 @@ describe('POST /ingest/api/v1/payloads', () => {
         { eid: 'PZ-T2', read_at: '2026-10-02T00:00:00Z', raw_metrics: { pressure: 1500 } },
       ],
     });
-    expect(res.body).toEqual({ accepted: 3, duplicates: 0, unknown: 0, invalid_values: 4 });
+    expect(res.body).toEqual({ accepted: 3, duplicates: 0, unknown: 0, invalid_values: 4, out_of_scope: 0 });
 
     const first = await reading(devices.ids['PZ-T1']!, '2026-10-02T00:00:00.000Z');
     expect(first?.metrics.raw_metrics).toEqual({ temperature: 11 });
@@ -237,7 +237,7 @@ describe('POST /ingest/api/v1/payloads', () => {
       token,
       body: { eid: 'PZ-T1', read_at: '2026-10-07T00:00:00Z', raw_metrics: { pressure: 50 } },
     });
-    expect(res.body).toEqual({ accepted: 0, duplicates: 0, unknown: 1, invalid_values: 0 });
+    expect(res.body).toEqual({ accepted: 0, duplicates: 0, unknown: 1, invalid_values: 0, out_of_scope: 0 });
     expect(await reading(devices.ids['PZ-T1']!, '2026-10-07T00:00:00.000Z')).toBeUndefined();
   });
 });

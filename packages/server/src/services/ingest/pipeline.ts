@@ -16,7 +16,7 @@ import { findDataPointEntities, findEntitiesByEid, findSchemeSpecs, type EntityR
  * Where payloads come from. `history` is a back-fill (the demo's 90 days): stored like any other
  * payload but announced on no bus topic, so that old readings raise no fresh events.
  */
-export type IngestSource = 'http' | 'mqtt' | 'simulator' | 'history';
+export type IngestSource = 'http' | 'mqtt' | 'simulator' | 'history' | 'import';
 
 /** Manual readings (ADR 0027): who enters them, or the correction a payload makes of one. */
 export interface IngestOptions {
@@ -24,6 +24,11 @@ export interface IngestOptions {
   enteredBy?: string;
   /** the payload replaces the stored manual reading `readingId` */
   correction?: { readingId: string; by: string; reason: string };
+  /**
+   * The devices an ingest key covers (ADR 0035): payloads of the project's other devices are not
+   * stored, only counted as out_of_scope. Unset or null: every device.
+   */
+  scope?: ReadonlySet<string> | null;
 }
 
 /** What the pipeline needs of the app; a FastifyInstance is one. */
@@ -115,8 +120,13 @@ export async function ingestPayloads(
   const readings: NewReading[] = [];
   const unknownPayloads: NewUnknownPayload[] = [];
   const contexts = new Map<string, Record<string, number>>();
+  let outOfScope = 0;
   payloads.forEach((payload, i) => {
     const entity = entities.get(payload.eid);
+    if (entity && options.scope && !options.scope.has(entity.id)) {
+      outOfScope += 1;
+      return;
+    }
     const sessionProblem = manualProblem(payload, openSessions, options.enteredBy);
     if (sessionProblem) add(`${prefixes[i]}${sessionProblem[0]}`, sessionProblem[1]);
     if (!entity && payload.source === 'manual') {
@@ -209,6 +219,7 @@ export async function ingestPayloads(
     duplicates: readings.length - inserted.length,
     unknown: unknownPayloads.length,
     invalid_values: invalidValues,
+    out_of_scope: outOfScope,
   };
 }
 

@@ -95,7 +95,7 @@ describe('values beyond the largest magnitude a sensor value may have', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Both pressures are beyond the scheme's invalid bounds: stored, as invalid values.
-    expect(res.body).toEqual({ accepted: 2, duplicates: 0, unknown: 0, invalid_values: 2 });
+    expect(res.body).toEqual({ accepted: 2, duplicates: 0, unknown: 0, invalid_values: 2, out_of_scope: 0 });
   });
 });
 

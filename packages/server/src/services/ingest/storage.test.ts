@@ -39,11 +39,23 @@ function shuffled<T>(items: T[]): T[] {
 describe('idempotent, consistent storage', () => {
   it('leaves every count and value sum unchanged when a batch is sent again, before and after compaction', async () => {
     const batch = [...series('PZ-S1', '2026-08-01T00:00:00Z', 300), ...series('PZ-S2', '2026-08-01T00:05:00Z', 300)];
-    expect((await post(batch)).body).toEqual({ accepted: 600, duplicates: 0, unknown: 0, invalid_values: 0 });
+    expect((await post(batch)).body).toEqual({
+      accepted: 600,
+      duplicates: 0,
+      unknown: 0,
+      invalid_values: 0,
+      out_of_scope: 0,
+    });
     const after = await storageSnapshot(t);
     expect(after.readings).toBeGreaterThanOrEqual(600);
 
-    expect((await post(batch)).body).toEqual({ accepted: 0, duplicates: 600, unknown: 0, invalid_values: 0 });
+    expect((await post(batch)).body).toEqual({
+      accepted: 0,
+      duplicates: 600,
+      unknown: 0,
+      invalid_values: 0,
+      out_of_scope: 0,
+    });
     expect(await storageSnapshot(t)).toEqual(after);
 
     // the same instants written another way are the same readings
@@ -73,6 +85,7 @@ describe('idempotent, consistent storage', () => {
       duplicates: 2,
       unknown: 0,
       invalid_values: 0,
+      out_of_scope: 0,
     });
   });
 

@@ -27,7 +27,7 @@ describe('payloads of unknown devices', () => {
       token: admin,
       body: [{ eid: 'PZ-U1', read_at: '2026-09-10T00:00:00Z', raw_metrics: { pressure: 1 } }, payload],
     });
-    expect(res.body).toEqual({ accepted: 1, duplicates: 0, unknown: 1, invalid_values: 0 });
+    expect(res.body).toEqual({ accepted: 1, duplicates: 0, unknown: 1, invalid_values: 0, out_of_scope: 0 });
     const rows = await t.db.selectFrom('unknown_payloads').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ project_id: devices.projectId, eid: 'PZ-404', payload_type: 'unknown_eid' });

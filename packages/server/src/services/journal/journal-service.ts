@@ -1,4 +1,5 @@
 import {
+  changedFields,
   isCurator,
   JOURNAL_ENTRY_FIELDS,
   type journalCreateBody,
@@ -170,9 +171,10 @@ export function journalService(store: JournalStore) {
         ...(body.occurred_at ? { occurred_at: canonicalTime(body.occurred_at) } : {}),
         ...(body.tags ? { tags: [...new Set(body.tags)] } : {}),
       };
-      const changes = JOURNAL_ENTRY_FIELDS.filter(
-        (field) => field in after && toJson(after[field]) !== toJson(before[field]),
-      ).map((field) => ({ field, old: before[field], new: after[field] }));
+      const changes = Object.entries(changedFields(before, after, JOURNAL_ENTRY_FIELDS)).map(([field, change]) => ({
+        field: field as EntryField,
+        ...change!,
+      }));
       if (changes.length === 0) return presentEntry(row);
       const now = nowIso();
       const columns = Object.fromEntries(

@@ -55,8 +55,8 @@ const attrsOf = async (id: string) =>
 
 describe('migration 0015-private-media', () => {
   it('makes every file without is_public private; thumbnails take their file’s; the rest of attrs is kept', async () => {
-    const step = await (await migrator(t.db)).migrateDown();
-    expect(step.results?.map((r) => [r.migrationName, r.status])).toEqual([['0015-private-media', 'Success']]);
+    const step = await (await migrator(t.db)).migrateTo('0014-notification-recipients');
+    expect(step.results?.map((r) => [r.migrationName, r.status])).toContainEqual(['0015-private-media', 'Success']);
 
     const plain = await storedFile({});
     const drawn = await storedFile({ fileSrc: 'plan.png', drawType: 'plan' });

@@ -13,6 +13,8 @@ export interface Plan {
   end: number;
   fn: AggregationFunction;
   excludeZero: boolean;
+  /** also each bucket's least and greatest value and its count (`envelope`, ADR 0036) */
+  envelope: boolean;
 }
 
 /** Windows keep each read bounded: values by span, day summaries by the number of rows. */
@@ -85,12 +87,13 @@ export async function aggregate(
           firstDay,
           lastDay,
           plan.fn,
+          plan.envelope,
         );
         for (const d of summaries) acc.addPartial(keyIndex.get(d.seriesId)!, d.day, d);
         const tail = await reader.tail(batch, firstDay, lastDay);
         for (const [id, pairs] of tail) for (const [t, v] of pairs) acc.addValue(keyIndex.get(id)!, t, v);
       }
-      acc.emit(plan.fn, sink);
+      acc.emit(plan.fn, sink, plan.envelope);
     }
   });
 }
@@ -121,6 +124,7 @@ function streamSeries(v: Values, origin: number, plan: Plan, key: number, sink: 
                 ? max
                 : first;
     sink.point(key, index, value);
+    if (plan.envelope) sink.extent?.(key, index, min, max, count);
   };
   for (let i = 0; i < v.times.length; i++) {
     const value = v.values[i]!;

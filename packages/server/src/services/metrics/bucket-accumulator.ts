@@ -76,8 +76,11 @@ export class WindowAccumulator {
     }
   }
 
-  /** Hands the value of `fn` in each non-empty bucket to `sink`, key by key, in time order. */
-  emit(fn: AggregationFunction, sink: BucketSink) {
+  /**
+   * Hands the value of `fn` in each non-empty bucket to `sink`, key by key, in time order, and with
+   * `envelope` each bucket's extent.
+   */
+  emit(fn: AggregationFunction, sink: BucketSink, envelope = false) {
     const starts = this.window.starts;
     sink.window(starts);
     for (let key = 0; key < this.keys.length; key++) {
@@ -89,6 +92,7 @@ export class WindowAccumulator {
         const count = b.count[i]!;
         if (count === 0) continue;
         sink.point(key, i, scaled ? unscaled(fn === 'avg' ? value[i]! / count : value[i]!) : value[i]!);
+        if (envelope) sink.extent?.(key, i, b.min[i]!, b.max[i]!, count);
       }
     }
   }
@@ -101,6 +105,8 @@ export class WindowAccumulator {
 export interface BucketSink {
   window(starts: readonly number[]): void;
   point(key: number, index: number, value: number): void;
+  /** the least and greatest value of the bucket just given to `point`, and how many it holds */
+  extent?(key: number, index: number, min: number, max: number, count: number): void;
 }
 
 const VALUE_OF: Record<Exclude<AggregationFunction, 'avg' | 'sum'>, (b: KeyBuckets) => Float64Array> = {

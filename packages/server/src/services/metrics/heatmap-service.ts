@@ -44,6 +44,7 @@ async function valuesByEntity(
     end: range.end,
     fn: 'avg' as const,
     excludeZero: false,
+    envelope: false,
   };
   await aggregate(db, dialect, series, keyIndex, keys.length, plan, {
     window: () => undefined,

@@ -228,7 +228,7 @@ const SUMMARY_COLUMNS = {
 
 /**
  * Summaries of the stored days in [from, end) (whole days); the tail is not in them. Only what
- * `use` needs is read: the other fields are left neutral (sum 0, min +∞, max −∞, first at +∞).
+ * `use` needs (and min and max `withExtent`) is read: the other fields are left neutral (sum 0, min +∞, max −∞, first at +∞).
  */
 export async function findDaySummaries(
   trx: Db,
@@ -236,12 +236,14 @@ export async function findDaySummaries(
   from: number,
   end: number,
   use: keyof typeof SUMMARY_COLUMNS,
+  withExtent = false,
 ): Promise<DaySummary[]> {
   const out: DaySummary[] = [];
+  const columns = [...new Set([...SUMMARY_COLUMNS[use], ...(withExtent ? (['min', 'max'] as const) : [])])];
   for (let i = 0; i < seriesIds.length; i += BLOCK_QUERY_SERIES) {
     const rows = (await trx
       .selectFrom('metric_days')
-      .select(['series_id', 'day', 'count', ...SUMMARY_COLUMNS[use]])
+      .select(['series_id', 'day', 'count', ...columns])
       .where('series_id', 'in', seriesIds.slice(i, i + BLOCK_QUERY_SERIES))
       .where('day', '>=', from)
       .where('day', '<', end)

@@ -94,19 +94,24 @@ function labelOf(start: number): Buffer {
  * as JSON bytes, one bucket at a time. A chart of 10 series × 2000 points is 20 000 members:
  * building them as objects and stringifying them costs more than the query, and so does formatting
  * each time alone (`toISOString`), or joining 40 000 small strings. So each bucket's `"start":` is
- * formatted once (and kept), and each key's members are written straight into its own buffer.
+ * formatted once (and kept), and each key's members are written straight into its own buffer. With
+ * `envelope`, each series also gets `envelope: {iso: [min, max]}` and `counts: {iso: n}` (ADR 0036).
  */
 export class TimeseriesPresenter implements BucketSink {
   private readonly keyName: TimeseriesGroupBy;
   private readonly keys: readonly string[];
   private readonly writers: Array<ByteWriter | undefined>;
+  private readonly extents: Array<{ envelope: ByteWriter; counts: ByteWriter } | undefined>;
+  private readonly envelope: boolean;
   private starts: readonly number[] = [];
   private labels: Array<Buffer | undefined> = [];
 
-  constructor(keyName: TimeseriesGroupBy, keys: readonly string[]) {
+  constructor(keyName: TimeseriesGroupBy, keys: readonly string[], envelope = false) {
     this.keyName = keyName;
     this.keys = keys;
+    this.envelope = envelope;
     this.writers = keys.map(() => undefined);
+    this.extents = keys.map(() => undefined);
   }
 
   window(starts: readonly number[]) {
@@ -114,11 +119,30 @@ export class TimeseriesPresenter implements BucketSink {
     this.labels = new Array<Buffer | undefined>(starts.length);
   }
 
+  private label(index: number): Buffer {
+    return (this.labels[index] ??= labelOf(this.starts[index]!));
+  }
+
   point(key: number, index: number, value: number) {
     let writer = this.writers[key];
     if (!writer) this.writers[key] = writer = new ByteWriter();
-    writer.bytes((this.labels[index] ??= labelOf(this.starts[index]!)));
+    writer.bytes(this.label(index));
     writer.number(value);
+  }
+
+  extent(key: number, index: number, min: number, max: number, count: number) {
+    if (!this.envelope) return;
+    let extent = this.extents[key];
+    if (!extent) this.extents[key] = extent = { envelope: new ByteWriter(), counts: new ByteWriter() };
+    const label = this.label(index);
+    extent.envelope.bytes(label);
+    extent.envelope.ascii('[');
+    extent.envelope.number(min);
+    extent.envelope.ascii(',');
+    extent.envelope.number(max);
+    extent.envelope.ascii(']');
+    extent.counts.bytes(label);
+    extent.counts.number(count);
   }
 
   /** Series in key order; keys without any value in the range are left out. */
@@ -129,12 +153,19 @@ export class TimeseriesPresenter implements BucketSink {
       if (!writer) return;
       const head = `${parts.length ? ',' : ''}{"${this.keyName}":${JSON.stringify(key)},"values":{`;
       // Each member starts with a comma: the first one's is dropped.
-      parts.push(Buffer.from(head, 'utf8'), writer.view.subarray(1), CLOSE_SERIES);
+      parts.push(Buffer.from(head, 'utf8'), writer.view.subarray(1));
+      const extent = this.extents[i];
+      if (extent) {
+        parts.push(ENVELOPE, extent.envelope.view.subarray(1), COUNTS, extent.counts.view.subarray(1));
+      }
+      parts.push(CLOSE_SERIES);
     });
     return Buffer.concat([OPEN_DATA, ...parts, CLOSE_DATA]);
   }
 }
 
+const ENVELOPE = Buffer.from('},"envelope":{');
+const COUNTS = Buffer.from('},"counts":{');
 const OPEN_DATA = Buffer.from('{"data":[');
 const CLOSE_SERIES = Buffer.from('}}');
 const CLOSE_DATA = Buffer.from(']}');

@@ -66,6 +66,7 @@ export async function timeseries(db: Db, dialect: Dialect, projectId: string, bo
     end,
     fn: body.aggregation?.function ?? 'avg',
     excludeZero: body.filters?.exclude_zero_values ?? false,
+    envelope: body.aggregation?.envelope ?? false,
   };
   const validOnly = body.filters?.valid_only ?? true;
   const series = await findSeries(db, projectId, seriesSelector(body.metric, validOnly, body.filters, groupBy));
@@ -74,7 +75,7 @@ export async function timeseries(db: Db, dialect: Dialect, projectId: string, bo
     return contextTimeseries(db, dialect, projectId, key, body.filters, groupBy, plan);
   }
   const { keys, keyIndex } = keysOf(series, groupBy);
-  const presenter = new TimeseriesPresenter(groupBy, keys);
+  const presenter = new TimeseriesPresenter(groupBy, keys, plan.envelope);
   await aggregate(db, dialect, series, keyIndex, keys.length, plan, presenter);
   return presenter.toJson();
 }
@@ -98,7 +99,7 @@ async function contextTimeseries(
   };
   const keys = await findOutputKeys(db, projectId, groupBy, filters);
   const index = new Map(keys.map((k, i) => [k, i]));
-  const presenter = new TimeseriesPresenter(groupBy, keys);
+  const presenter = new TimeseriesPresenter(groupBy, keys, plan.envelope);
   for (const window of windowsOf(bucketing, plan.from, plan.end, WINDOW_LIMITS.raw)) {
     const acc = new WindowAccumulator(bucketing, window, keys.length);
     for (const r of await findContextValues(db, dialect, projectId, selector, iso(window.from), iso(window.end))) {
@@ -106,7 +107,7 @@ async function contextTimeseries(
       if (k === undefined || typeof r.value !== 'number' || (plan.excludeZero && r.value === 0)) continue;
       acc.addValue(k, Date.parse(r.read_at), r.value);
     }
-    acc.emit(plan.fn, presenter);
+    acc.emit(plan.fn, presenter, plan.envelope);
   }
   return presenter.toJson();
 }

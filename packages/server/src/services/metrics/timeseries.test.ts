@@ -165,6 +165,37 @@ describe('POST metrics/timeseries/', () => {
     });
   }
 
+  for (const [label, aggregation, bucketOf] of intervals) {
+    it(`gives each ${label} bucket's least and greatest value and count with envelope: true`, async () => {
+      const res = await timeseries({
+        from_time: FROM,
+        to_time: TO,
+        metric: 'raw_metrics.pore_kpa',
+        aggregation: { function: 'avg', envelope: true, ...aggregation },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expectSeries(byKey(res.body), expected({ fn: 'avg', bucketOf }));
+      const mins = expected({ fn: 'min', bucketOf });
+      const maxes = expected({ fn: 'max', bucketOf });
+      const counts = expected({ fn: 'count', bucketOf });
+      for (const series of res.body.data) {
+        const key = series.monitored_entity as string;
+        expect(Object.keys(series.envelope)).toEqual(Object.keys(series.values));
+        for (const [time, [min, max]] of Object.entries(series.envelope as Record<string, [number, number]>)) {
+          expect(min, `${key} ${time} min`).toBeCloseTo(mins[key]![time]!, 6);
+          expect(max, `${key} ${time} max`).toBeCloseTo(maxes[key]![time]!, 6);
+        }
+        expect(series.counts).toEqual(counts[key]);
+      }
+    });
+  }
+
+  it('adds no envelope unless asked', async () => {
+    const res = await timeseries({ from_time: FROM, to_time: TO, metric: 'raw_metrics.pore_kpa' });
+    expect(res.body.data[0]).not.toHaveProperty('envelope');
+    expect(res.body.data[0]).not.toHaveProperty('counts');
+  });
+
   it('gives the same raw-value buckets when each entity or data point is a single series', async () => {
     const cases: Array<
       [Record<string, unknown>, Record<string, unknown>, (t: number) => number, Partial<Expectation>]

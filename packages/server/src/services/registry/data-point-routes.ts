@@ -1,7 +1,7 @@
 import { dataPointCreateBody, dataPointSchema, listBody as listOf } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireProject, requireRole } from '../../http/auth-hook.ts';
+import { requireProject } from '../../http/auth-hook.ts';
 import { dataPointService } from './data-point-service.ts';
 import { dataPointList } from './data-point-store.ts';
 import { dataPointListQuery, idParams } from './params.ts';
@@ -28,20 +28,20 @@ export const dataPointRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/data-points',
     {
-      config: { access: 'administrator' },
+      config: { access: 'curator' },
       schema: { tags, body: dataPointCreateBody, response: { 201: dataPointSchema } },
     },
     async (request, reply) => {
-      const { projectId } = requireRole(request, 'Administrator');
+      const { projectId } = requireProject(request);
       return reply.code(201).send(await dataPoints.create(projectId, request.body));
     },
   );
 
   app.delete(
     '/data-points/:id',
-    { config: { access: 'administrator' }, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: 'curator' }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      const { projectId } = requireRole(request, 'Administrator');
+      const { projectId } = requireProject(request);
       await dataPoints.remove(projectId, request.params.id);
       return reply.code(204).send(null);
     },

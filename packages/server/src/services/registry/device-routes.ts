@@ -7,7 +7,8 @@ import {
   listBody as listOf,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireProject, requireRole } from '../../http/auth-hook.ts';
+import { z } from 'zod';
+import { requireProject } from '../../http/auth-hook.ts';
 import { listBody } from '../../http/list-query.ts';
 import { dataPointService } from './data-point-service.ts';
 import { dataPointList } from './data-point-store.ts';
@@ -22,6 +23,7 @@ import {
   snapshotListQuery,
 } from './params.ts';
 import { parseRegistryQuery, selectOne } from './registry-query.ts';
+import { etagOf, ifMatchVersions } from './versions.ts';
 
 const tags = ['device-registry'];
 const DEVICE_FILTERS = ['monitored_entity_ids', 'decommissioned'] as const;
@@ -78,9 +80,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: deviceProfileSchema.partial() },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { projectId } = requireProject(request);
         const profile = await devices.get(projectId, entityType, request.params.id);
+        reply.header('etag', etagOf(profile.updated_at));
         return selectOne(profile, request.query);
       },
     );
@@ -88,36 +91,69 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${kind}`,
       {
-        config: { access: 'administrator' },
+        config: { access: 'curator' },
         schema: { tags, body: deviceCreateBody, response: { 201: deviceProfileSchema } },
       },
       async (request, reply) => {
-        const { projectId } = requireRole(request, 'Administrator');
-        return reply.code(201).send(await devices.create(projectId, entityType, request.body));
+        const profile = await devices.create(requireProject(request), entityType, request.body);
+        return reply.code(201).header('etag', etagOf(profile.updated_at)).send(profile);
       },
     );
 
     app.patch(
       `/${kind}/:id`,
       {
-        config: { access: 'administrator' },
-        schema: { tags, params: idParams, body: devicePatchBody, response: { 200: deviceProfileSchema } },
+        config: { access: 'curator' },
+        schema: {
+          tags,
+          params: idParams,
+          body: devicePatchBody,
+          response: { 200: deviceProfileSchema },
+          description: 'Changes the fields sent; with If-Match (the ETag of GET), 409 when someone saved since',
+        },
       },
-      async (request) => {
-        const { projectId } = requireRole(request, 'Administrator');
-        return devices.update(projectId, entityType, request.params.id, request.body);
+      async (request, reply) => {
+        const ifMatch = ifMatchVersions(request.headers['if-match']);
+        const profile = await devices.update(
+          requireProject(request),
+          entityType,
+          request.params.id,
+          request.body,
+          ifMatch,
+        );
+        return reply.header('etag', etagOf(profile.updated_at)).send(profile);
       },
     );
 
     app.post(
       `/${kind}/:id/decommission`,
       {
-        config: { access: 'administrator' },
+        config: { access: 'curator' },
         schema: { tags, params: idParams, response: { 200: deviceProfileSchema } },
       },
-      async (request) => {
-        const { projectId } = requireRole(request, 'Administrator');
-        return devices.decommission(projectId, entityType, request.params.id);
+      async (request, reply) => {
+        const ifMatch = ifMatchVersions(request.headers['if-match']);
+        const profile = await devices.decommission(requireProject(request), entityType, request.params.id, ifMatch);
+        return reply.header('etag', etagOf(profile.updated_at)).send(profile);
+      },
+    );
+
+    app.delete(
+      `/${kind}/:id`,
+      {
+        config: { access: 'curator' },
+        schema: {
+          tags,
+          params: idParams,
+          response: { 204: z.null() },
+          description:
+            'Deletes a device nothing uses; 409 naming its readings, dashboard cards, cross sections, journal entries or instruments otherwise (decommission it instead)',
+        },
+      },
+      async (request, reply) => {
+        const ifMatch = ifMatchVersions(request.headers['if-match']);
+        await devices.remove(requireProject(request), entityType, request.params.id, ifMatch);
+        return reply.code(204).send(null);
       },
     );
   }

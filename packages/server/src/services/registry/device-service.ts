@@ -15,8 +15,10 @@ import { conflict, notFound, validationError, type ErrorDetails } from '../../ht
 import type { ListQuery } from '../../http/list-query.ts';
 import { isUniqueViolation } from '../../db/values.ts';
 import { interfaceNodeProblems, schemeProblems } from './device-checks.ts';
+import { findDeviceUsage, usageMessage } from './device-usage.ts';
 import { presentDevice, presentSnapshot, snapshotStatesOf, type ProfileLookups } from './device-presenter.ts';
 import {
+  deleteDevice,
   eidTaken,
   findDevice,
   findEntityRefs,
@@ -27,10 +29,25 @@ import {
   type DeviceFilters,
   type DeviceRecord,
 } from './device-store.ts';
+import { findGroups, updateGroup } from './group-store.ts';
+import { deviceHistoryValues, diffValues, groupHistoryValues } from './history-values.ts';
+import {
+  allFields,
+  historyChange,
+  recordHistory,
+  type Editor,
+  type FieldChanges,
+  type HistoryAction,
+} from './history-store.ts';
 import { findProjectSchemes, findScheme } from './scheme-store.ts';
 import { appendSnapshot, findLatestSnapshots } from './snapshot-store.ts';
+import { nextVersion, requireVersion, STALE_MESSAGE } from './versions.ts';
 
 const EID_TAKEN = 'A device with this eid already exists in the project';
+
+/** A device's change for its history. */
+const change = (editor: Editor, record: DeviceRecord, action: HistoryAction, at: string, fields: FieldChanges) =>
+  historyChange(editor, record.entityType, record.id, action, at, fields);
 
 /** Rules as stored: an advanced indicator keeps its latest execution while its rule is unchanged. */
 function storedRules(body: EntityRulesBody, previous: EntityRules): EntityRules {
@@ -47,7 +64,7 @@ function storedRules(body: EntityRulesBody, previous: EntityRules): EntityRules 
   };
 }
 
-/** Instruments, interface nodes and virtual devices: read by members, written by administrators. */
+/** Instruments, interface nodes and virtual devices: read by members, written by administrators and managers. */
 export function deviceService(db: Db) {
   async function lookupsFor(projectId: string, records: DeviceRecord[]): Promise<ProfileLookups> {
     const [schemes, refs, instruments] = await Promise.all([
@@ -105,6 +122,16 @@ export function deviceService(db: Db) {
     return (await present(record.projectId, [record]))[0]!;
   }
 
+  /** Writes a change over the version read, with its snapshot when the states' switches moved, and its history. */
+  async function saveChange(editor: Editor, before: DeviceRecord, after: DeviceRecord, fields: FieldChanges) {
+    await write(async (trx) => {
+      if (!(await updateDevice(trx, after, before.updatedAt))) throw conflict(STALE_MESSAGE);
+      if (JSON.stringify(snapshotStatesOf(before)) !== JSON.stringify(snapshotStatesOf(after)))
+        await appendSnapshot(trx, after.id, snapshotStatesOf(after), after.updatedAt);
+      await recordHistory(trx, [change(editor, after, 'updated', after.updatedAt, fields)]);
+    });
+  }
+
   return {
     async list(projectId: string, entityType: EntityType, query: ListQuery, filters: DeviceFilters) {
       const { count, records } = await listDevices(db, projectId, entityType, query, filters);
@@ -143,7 +170,8 @@ export function deviceService(db: Db) {
       };
     },
 
-    async create(projectId: string, entityType: EntityType, body: DeviceCreateBody) {
+    async create(editor: Editor, entityType: EntityType, body: DeviceCreateBody) {
+      const { projectId } = editor;
       const now = nowIso();
       const record: DeviceRecord = {
         id: newId(),
@@ -176,13 +204,18 @@ export function deviceService(db: Db) {
       await write(async (trx) => {
         await insertDevice(trx, record);
         await appendSnapshot(trx, record.id, snapshotStatesOf(record), now);
+        await recordHistory(trx, [
+          change(editor, record, 'created', now, allFields(deviceHistoryValues(record), 'created')),
+        ]);
       });
       return presentOne(record);
     },
 
-    async update(projectId: string, entityType: EntityType, id: string, body: DevicePatchBody) {
-      const before = await requireDevice(projectId, entityType, id);
-      const now = nowIso();
+    /** Changes the fields sent; with `ifMatch`, only over that version of the device (409 otherwise). */
+    async update(editor: Editor, entityType: EntityType, id: string, body: DevicePatchBody, ifMatch?: string[]) {
+      const before = await requireDevice(editor.projectId, entityType, id);
+      requireVersion(ifMatch, before.updatedAt);
+      const now = nextVersion(before.updatedAt);
       const after: DeviceRecord = {
         ...before,
         eid: body.eid ?? before.eid,
@@ -204,25 +237,47 @@ export function deviceService(db: Db) {
         updatedAt: now,
       };
       await check(after);
-      const statesChanged = JSON.stringify(snapshotStatesOf(before)) !== JSON.stringify(snapshotStatesOf(after));
-      await write(async (trx) => {
-        await updateDevice(trx, after);
-        if (statesChanged) await appendSnapshot(trx, id, snapshotStatesOf(after), now);
-      });
+      const fields = diffValues(deviceHistoryValues(before), deviceHistoryValues(after));
+      if (!Object.keys(fields).length) return presentOne(before);
+      await saveChange(editor, before, after, fields);
       return presentOne(after);
     },
 
     /** Takes a device out of service; its readings, snapshots and events stay. */
-    async decommission(projectId: string, entityType: EntityType, id: string) {
-      const before = await requireDevice(projectId, entityType, id);
+    async decommission(editor: Editor, entityType: EntityType, id: string, ifMatch?: string[]) {
+      const before = await requireDevice(editor.projectId, entityType, id);
+      requireVersion(ifMatch, before.updatedAt);
       if (before.decommissioned) return presentOne(before);
-      const now = nowIso();
-      const after = { ...before, decommissioned: true, updatedAt: now };
-      await write(async (trx) => {
-        await updateDevice(trx, after);
-        await appendSnapshot(trx, id, snapshotStatesOf(after), now);
-      });
+      const after = { ...before, decommissioned: true, updatedAt: nextVersion(before.updatedAt) };
+      await saveChange(editor, before, after, { decommissioned: { old: false, new: true } });
       return presentOne(after);
+    },
+
+    /**
+     * Deletes a device nothing uses, with its data points, out of its groups; 409 naming where it is
+     * used otherwise (decommissioning is the way out). Its history stays.
+     */
+    async remove(editor: Editor, entityType: EntityType, id: string, ifMatch?: string[]) {
+      const before = await requireDevice(editor.projectId, entityType, id);
+      requireVersion(ifMatch, before.updatedAt);
+      const now = nextVersion(before.updatedAt);
+      await write(async (trx) => {
+        // Checked in the transaction that deletes, so that a reading stored meanwhile is not deleted with it.
+        const used = usageMessage(await findDeviceUsage(trx, editor.projectId, id));
+        if (used) throw conflict(`${used}: decommission the device instead`);
+        const groups = (await findGroups(trx, editor.projectId)).filter((g) => g.entityIds.includes(id));
+        for (const group of groups) {
+          const after = { ...group, entityIds: group.entityIds.filter((e) => e !== id), updatedAt: now };
+          await updateGroup(trx, after);
+          const fields = diffValues(groupHistoryValues(group), groupHistoryValues(after));
+          await recordHistory(trx, [historyChange(editor, 'basic-group', group.id, 'updated', now, fields)]);
+        }
+        await trx.deleteFrom('data_points').where('entity_id', '=', id).execute();
+        if (!(await deleteDevice(trx, editor.projectId, id, before.updatedAt))) throw conflict(STALE_MESSAGE);
+        await recordHistory(trx, [
+          change(editor, before, 'deleted', now, allFields(deviceHistoryValues(before), 'deleted')),
+        ]);
+      });
     },
   };
 }

@@ -233,13 +233,26 @@ export async function findDevicesWithScheme(db: Db, projectId: string, schemeId:
 }
 
 export async function insertDevice(db: Db, record: DeviceRecord): Promise<void> {
-  await db.insertInto('monitored_entities').values(deviceRow(record)).execute();
+  await insertDevices(db, [record]);
 }
 
-/** Writes the registry's fields; states and latest payload times belong to ingest and the rules engine. */
-export async function updateDevice(db: Db, record: DeviceRecord): Promise<void> {
+/** Inserts devices in statements of 200 rows (interface nodes first where instruments name them). */
+export async function insertDevices(db: Db, records: DeviceRecord[]): Promise<void> {
+  for (let i = 0; i < records.length; i += 200) {
+    await db
+      .insertInto('monitored_entities')
+      .values(records.slice(i, i + 200).map(deviceRow))
+      .execute();
+  }
+}
+
+/**
+ * Writes the registry's fields; states and latest payload times belong to ingest and the rules engine.
+ * With `version`, only over that version (ADR 0034): false when the row has moved on or gone.
+ */
+export async function updateDevice(db: Db, record: DeviceRecord, version?: string): Promise<boolean> {
   const row = deviceRow(record);
-  await db
+  const result = await db
     .updateTable('monitored_entities')
     .set({
       eid: row.eid,
@@ -264,5 +277,24 @@ export async function updateDevice(db: Db, record: DeviceRecord): Promise<void> 
     })
     .where('id', '=', record.id)
     .where('project_id', '=', record.projectId)
-    .execute();
+    .$if(version !== undefined, (qb) => qb.where('updated_at', '=', version!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes a device (its snapshots, series and events go with it); false when it has moved on or gone. */
+export async function deleteDevice(db: Db, projectId: string, id: string, version: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('monitored_entities')
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .where('updated_at', '=', version)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The project's devices by eid, for the register (ADR 0034). */
+export async function findDevicesByEid(db: Db, projectId: string): Promise<Map<string, DeviceRecord>> {
+  const rows = await selectEntities(db).where('monitored_entities.project_id', '=', projectId).execute();
+  return new Map(rows.map((row) => [row.eid, toDevice(row)]));
 }

@@ -247,17 +247,21 @@ describe('POST instruments, interface-nodes, virtual-devices', () => {
     }
   });
 
-  it('is for administrators only', async () => {
-    for (const user of ['manager', 'operator']) {
-      const token = await t.login(user);
-      const res = await post('instruments', piezometerBody(piezometerScheme, { eid: 'PZ-97' }), token);
-      expect(res.status, user).toBe(403);
-      expect(res.body.error_type).toBe('Forbidden');
-      const id = await ids.entity('cerro-azul', 'PZ-02');
-      expect((await patch(`instruments/${id}`, { title: 'x' }, token)).status).toBe(403);
-      expect((await post(`instruments/${id}/decommission`, undefined, token)).status).toBe(403);
-    }
+  it('is written by administrators and managers; operators read', async () => {
+    const operator = await t.login('operator');
+    const res = await post('instruments', piezometerBody(piezometerScheme, { eid: 'PZ-97' }), operator);
+    expect(res.status).toBe(403);
+    expect(res.body.error_type).toBe('Forbidden');
+    const id = await ids.entity('cerro-azul', 'PZ-02');
+    expect((await patch(`instruments/${id}`, { title: 'x' }, operator)).status).toBe(403);
+    expect((await post(`instruments/${id}/decommission`, undefined, operator)).status).toBe(403);
     expect(await t.db.selectFrom('monitored_entities').select('id').where('eid', '=', 'PZ-97').execute()).toEqual([]);
+    const manager = await t.login('manager');
+    const created = await post('instruments', piezometerBody(piezometerScheme, { eid: 'PZ-97' }), manager);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await patch(`instruments/${created.body.id}`, { title: 'PZ-97 by the manager' }, manager)).status).toBe(
+      200,
+    );
   });
 });
 

@@ -1,11 +1,21 @@
 import type { BasicGroup, BasicGroupCreateBody, BasicGroupPatchBody } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
 import { newId, nowIso } from '../../db/values.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { listInMemory, type ListQuery } from '../../http/list-query.ts';
 import { findEntityRefs } from './device-store.ts';
 import { deleteGroup, findGroup, findGroups, insertGroups, updateGroup, type GroupRecord } from './group-store.ts';
+import { diffValues, groupHistoryValues } from './history-values.ts';
+import {
+  allFields,
+  historyChange,
+  recordHistory,
+  type Editor,
+  type FieldChanges,
+  type HistoryAction,
+} from './history-store.ts';
 import { sortNaturally } from './natural-sort.ts';
+import { nextVersion, requireVersion, STALE_MESSAGE } from './versions.ts';
 
 export const presentGroup = (r: GroupRecord): BasicGroup => ({
   id: r.id,
@@ -14,6 +24,7 @@ export const presentGroup = (r: GroupRecord): BasicGroup => ({
   device_profiles: r.entityIds,
   monitored_entities: r.entityIds.map((id) => ({ monitored_entity_id: id })),
   created_at: r.createdAt,
+  updated_at: r.updatedAt,
 });
 
 /** Device groups ("Crest section A", "Decant pond"…): any entities of the project, in a given order. */
@@ -33,6 +44,9 @@ export function groupService(db: Db) {
     return unique;
   }
 
+  const history = (editor: Editor, id: string, action: HistoryAction, at: string, fields: FieldChanges) =>
+    historyChange(editor, 'basic-group', id, action, at, fields);
+
   return {
     async list(projectId: string, query: ListQuery, filters: { entityIds: string[] | undefined }) {
       const wanted = filters.entityIds && new Set(filters.entityIds);
@@ -47,34 +61,60 @@ export function groupService(db: Db) {
       return presentGroup(await requireGroup(projectId, id));
     },
 
-    async create(projectId: string, body: BasicGroupCreateBody) {
+    async create(editor: Editor, body: BasicGroupCreateBody) {
+      const now = nowIso();
       const record: GroupRecord = {
         id: newId(),
-        projectId,
+        projectId: editor.projectId,
         title: body.title,
         type: body.type,
-        entityIds: await checkMembers(projectId, body.device_profiles),
-        createdAt: nowIso(),
+        entityIds: await checkMembers(editor.projectId, body.device_profiles),
+        createdAt: now,
+        updatedAt: now,
       };
-      await insertGroups(db, [record]);
+      await db.transaction().execute(async (trx) => {
+        await insertGroups(trx, [record]);
+        await recordHistory(trx, [
+          history(editor, record.id, 'created', now, allFields(groupHistoryValues(record), 'created')),
+        ]);
+      });
       return presentGroup(record);
     },
 
-    async update(projectId: string, id: string, body: BasicGroupPatchBody) {
-      const before = await requireGroup(projectId, id);
+    async update(editor: Editor, id: string, body: BasicGroupPatchBody, ifMatch?: string[]) {
+      const before = await requireGroup(editor.projectId, id);
+      requireVersion(ifMatch, before.updatedAt);
       const after: GroupRecord = {
         ...before,
         title: body.title ?? before.title,
         type: body.type ?? before.type,
-        entityIds: body.device_profiles ? await checkMembers(projectId, body.device_profiles) : before.entityIds,
+        entityIds: body.device_profiles ? await checkMembers(editor.projectId, body.device_profiles) : before.entityIds,
+        updatedAt: nextVersion(before.updatedAt),
       };
-      await updateGroup(db, after);
+      const fields = diffValues(groupHistoryValues(before), groupHistoryValues(after));
+      if (!Object.keys(fields).length) return presentGroup(before);
+      await db.transaction().execute(async (trx) => {
+        if (!(await updateGroup(trx, after, before.updatedAt))) throw conflict(STALE_MESSAGE);
+        await recordHistory(trx, [history(editor, id, 'updated', after.updatedAt, fields)]);
+      });
       return presentGroup(after);
     },
 
-    async remove(projectId: string, id: string) {
-      await requireGroup(projectId, id);
-      await deleteGroup(db, projectId, id);
+    async remove(editor: Editor, id: string, ifMatch?: string[]) {
+      const before = await requireGroup(editor.projectId, id);
+      requireVersion(ifMatch, before.updatedAt);
+      await db.transaction().execute(async (trx) => {
+        if (!(await deleteGroup(trx, editor.projectId, id, before.updatedAt))) throw conflict(STALE_MESSAGE);
+        await recordHistory(trx, [
+          history(
+            editor,
+            id,
+            'deleted',
+            nextVersion(before.updatedAt),
+            allFields(groupHistoryValues(before), 'deleted'),
+          ),
+        ]);
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { BasicGroupsTable } from '../../db/schema.ts';
 import { fromJson, toJson } from '../../db/values.ts';
@@ -10,6 +11,8 @@ export interface GroupRecord {
   type: string;
   entityIds: string[];
   createdAt: string;
+  /** the group's version for If-Match (ADR 0034) */
+  updatedAt: string;
 }
 
 /** Groups are few per project: filtered and ordered in memory, titles in natural order. */
@@ -27,6 +30,7 @@ const toRecord = (row: BasicGroupsTable): GroupRecord => ({
   type: row.type,
   entityIds: fromJson(row.entity_ids, []),
   createdAt: row.created_at,
+  updatedAt: row.updated_at ?? row.created_at,
 });
 
 export const groupRow = (r: GroupRecord): BasicGroupsTable => ({
@@ -36,6 +40,7 @@ export const groupRow = (r: GroupRecord): BasicGroupsTable => ({
   type: r.type,
   entity_ids: toJson(r.entityIds),
   created_at: r.createdAt,
+  updated_at: r.updatedAt,
 });
 
 export async function findGroups(db: Db, projectId: string): Promise<GroupRecord[]> {
@@ -56,16 +61,25 @@ export async function insertGroups(db: Db, records: GroupRecord[]): Promise<void
   if (records.length) await db.insertInto('basic_groups').values(records.map(groupRow)).execute();
 }
 
-export async function updateGroup(db: Db, record: GroupRecord): Promise<void> {
-  const { title, type, entity_ids } = groupRow(record);
-  await db
+/** With `version`, only over that version (ADR 0034): false when the group has moved on or gone. */
+export async function updateGroup(db: Db, record: GroupRecord, version?: string): Promise<boolean> {
+  const { title, type, entity_ids, updated_at } = groupRow(record);
+  const result = await db
     .updateTable('basic_groups')
-    .set({ title, type, entity_ids })
+    .set({ title, type, entity_ids, updated_at })
     .where('project_id', '=', record.projectId)
     .where('id', '=', record.id)
-    .execute();
+    .$if(version !== undefined, (qb) => qb.where(sql`coalesce(updated_at, created_at)`, '=', version!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteGroup(db: Db, projectId: string, id: string): Promise<void> {
-  await db.deleteFrom('basic_groups').where('project_id', '=', projectId).where('id', '=', id).execute();
+export async function deleteGroup(db: Db, projectId: string, id: string, version: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('basic_groups')
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .where(sql`coalesce(updated_at, created_at)`, '=', version)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -5,6 +5,8 @@ import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query
 import { dataPointRoutes } from './data-point-routes.ts';
 import { deviceRoutes } from './device-routes.ts';
 import { groupRoutes } from './group-routes.ts';
+import { historyRoutes } from './history-routes.ts';
+import { registerRoutes } from './register-routes.ts';
 import { presentResponderType } from './responder-type-presenter.ts';
 import { schemeRoutes } from './scheme-routes.ts';
 import { listResponderTypes, responderTypeList } from './store.ts';
@@ -17,12 +19,17 @@ const responderTypeQuery = listQuerySchema.extend({
     .optional(),
 });
 
-/** Device registry (spec 001 §7): schemes, devices and their snapshots, groups, data points, responder types. */
+/**
+ * Device registry (spec 001 §7): schemes, devices and their snapshots, groups, data points, responder
+ * types; the history of their changes and the instrument register (DESIGN §3.2, ADR 0034).
+ */
 export const registryService: FastifyPluginAsyncZod = async (app) => {
   await app.register(schemeRoutes);
   await app.register(deviceRoutes);
   await app.register(groupRoutes);
   await app.register(dataPointRoutes);
+  await app.register(historyRoutes);
+  await app.register(registerRoutes);
 
   app.get(
     '/responder-types',

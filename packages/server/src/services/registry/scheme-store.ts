@@ -92,12 +92,38 @@ export async function insertScheme(db: Db, record: SchemeRecord): Promise<void> 
   await db.insertInto('schemes').values(schemeRow(record)).execute();
 }
 
-export async function updateScheme(db: Db, record: SchemeRecord): Promise<void> {
+/** With `version`, only over that version (ADR 0034): false when the scheme has moved on or gone. */
+export async function updateScheme(db: Db, record: SchemeRecord, version?: string): Promise<boolean> {
   const { name, type, spec, updated_at } = schemeRow(record);
-  await db
+  const result = await db
     .updateTable('schemes')
     .set({ name, type, spec, updated_at })
     .where('id', '=', record.id)
     .where('project_id', '=', record.projectId)
+    .$if(version !== undefined, (qb) => qb.where('updated_at', '=', version!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** How many of the project's devices of each type use the scheme. */
+export async function countSchemeUsers(db: Db, projectId: string, schemeId: string) {
+  const rows = await db
+    .selectFrom('monitored_entities')
+    .select(['entity_type', (eb) => eb.fn.countAll().as('n')])
+    .where('project_id', '=', projectId)
+    .where('scheme_id', '=', schemeId)
+    .groupBy('entity_type')
     .execute();
+  return new Map(rows.map((r) => [r.entity_type, Number(r.n)]));
+}
+
+/** Deletes a scheme over the version read: false when it has moved on or gone. */
+export async function deleteScheme(db: Db, projectId: string, id: string, version: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('schemes')
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .where('updated_at', '=', version)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -57,3 +57,43 @@ export function piezometerBody(scheme: string, overrides: Record<string, unknown
     ...overrides,
   };
 }
+
+/** `POST register/import` with a multipart form: the file, then dry_run when given. */
+export async function importRegister(
+  t: TestApp,
+  token: string,
+  file: Buffer | string,
+  options: { filename?: string; dryRun?: boolean } = {},
+) {
+  const boundary = `----vigil-register-${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? 'register.csv'}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    Buffer.isBuffer(file) ? file : Buffer.from(file),
+    Buffer.from('\r\n'),
+  ];
+  if (options.dryRun !== undefined)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\n${options.dryRun}\r\n`),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${API}/register/import`,
+    headers: { authorization: `Token ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(parts),
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body), headers: response.headers };
+}
+
+/** A CSV register from rows of cells, quoted where a cell holds the delimiter. */
+export const csv = (rows: Array<Array<string | number>>, delimiter = ',') =>
+  rows
+    .map((row) =>
+      row
+        .map((cell) => (String(cell).includes(delimiter) ? `"${String(cell).replaceAll('"', '""')}"` : cell))
+        .join(delimiter),
+    )
+    .join('\n') + '\n';

@@ -8,13 +8,14 @@ import { findProjectRefs, type ProjectRefs } from './module-data-store.ts';
 export const isDashboardFolder = (folder: string): folder is StateType => STATE_TYPES.includes(folder as StateType);
 
 /** One id a card names, with where it sits in the request body. */
-type Ref =
+export type Ref =
   | { kind: 'entity'; id: string; entityType: string; at: string; typeAt: string }
   | { kind: 'group'; id: string; at: string }
   | { kind: 'data-point'; id: string; entityId: string; at: string }
   | { kind: 'cross-section'; id: string; at: string };
 
-function refsOf(tree: DashboardTree): Ref[] {
+/** The devices, groups, data points and cross sections the cards of a dashboard tree name. */
+export function refsOf(tree: DashboardTree): Ref[] {
   const refs: Ref[] = [];
   tree.pages.forEach((page, i) =>
     page.cards.forEach((card, j) => {

@@ -29,6 +29,7 @@ describe('GET /ui/api/v1/modules', () => {
       'data-entry',
       'file-manager',
       'notifications',
+      'devices',
     ]);
   });
 
@@ -78,7 +79,7 @@ describe('GET /ui/api/v1/modules', () => {
       .execute();
     expect(await paths('admin')).not.toContain('cross-sections');
     const all = await paths('admin', '?all=true');
-    expect(all).toHaveLength(11);
+    expect(all).toHaveLength(12);
     expect(all).toContain('cross-sections');
     for (const username of ['manager', 'operator']) {
       const res = await t.call('GET', '/ui/api/v1/modules?all=true', { token: await t.login(username) });

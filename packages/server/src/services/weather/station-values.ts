@@ -81,7 +81,7 @@ export async function aggregateStation(
     chosen.map((c) => c.ref),
     new Map(chosen.map((c, i) => [c.ref.id, i])),
     chosen.length,
-    { ...plan, excludeZero: false },
+    { ...plan, excludeZero: false, envelope: false },
     {
       window: (windowStarts) => (starts = windowStarts),
       point: (key, index, value) => out.get(chosen[key]!.metric)!.set(starts[index]!, value),

@@ -19,6 +19,11 @@ const config: MenuConfig = {
       label: 'menu.groups.userManagement',
       items: [item('users', '/users'), item('roles', '/roles')],
     },
+    {
+      id: 'site-setup',
+      label: 'menu.groups.siteSetup',
+      items: [item('devices', '/devices'), item('schemes', '/devices/schemes')],
+    },
   ],
 };
 const having =
@@ -54,5 +59,11 @@ describe('current menu item', () => {
     expect(activeItemId(items, '/journal-manager', '?tab=dataSessions')).toBe('sessions');
     expect(activeItemId(items, '/journal-manager', '')).toBe('journals');
     expect(activeItemId(items, '/journal-manager', '?tab=entries')).toBe('journals');
+  });
+
+  it('prefers the item whose path holds the address: schemes under devices', () => {
+    expect(activeItemId(items, '/devices', '')).toBe('devices');
+    expect(activeItemId(items, '/devices/schemes', '')).toBe('schemes');
+    expect(activeItemId(items, '/devices/instruments/12', '')).toBe('devices');
   });
 });

@@ -53,8 +53,9 @@ export function visibleGroups(config: MenuConfig, hasModule: (folder: string) =>
 }
 
 /**
- * The item of the current address: same first path segment, and the item whose query parameters
- * all match wins over one without a query (journals vs. sessions of the journal manager).
+ * The item of the current address: same first path segment; the item whose query parameters all
+ * match wins over one without a query (journals vs. sessions of the journal manager), and then the
+ * item whose path holds the address most closely (schemes vs. devices).
  */
 export function activeItemId(items: MenuItemConfig[], pathname: string, search: string): string | undefined {
   const segment = (path: string) => path.split('/')[1] ?? '';
@@ -65,7 +66,10 @@ export function activeItemId(items: MenuItemConfig[], pathname: string, search: 
     if (segment(url.pathname) !== segment(pathname)) continue;
     const wanted = [...url.searchParams];
     if (!wanted.every(([key, value]) => current.get(key) === value)) continue;
-    if (!best || wanted.length > best.score) best = { id: item.id, score: wanted.length };
+    // A deeper path that holds the address (schemes under devices) wins over its parent's item.
+    const within = pathname === url.pathname || pathname.startsWith(`${url.pathname}/`);
+    const score = wanted.length * 1000 + (within ? url.pathname.length : 0);
+    if (!best || score > best.score) best = { id: item.id, score };
   }
   return best?.id;
 }

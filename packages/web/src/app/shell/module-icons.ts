@@ -9,6 +9,8 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import NotificationImportantOutlined from '@mui/icons-material/NotificationImportantOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import SchemaOutlined from '@mui/icons-material/SchemaOutlined';
+import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
@@ -29,6 +31,8 @@ export const MODULE_ICONS: Record<string, SvgIconComponent> = {
   fileManager: FolderOutlined,
   notifications: NotificationsOutlined,
   alarms: NotificationImportantOutlined,
+  devices: SensorsOutlined,
+  schemes: SchemaOutlined,
 };
 
 /** The icon of a name, or a neutral one for a name a configuration got wrong. */

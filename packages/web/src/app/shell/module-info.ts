@@ -18,6 +18,7 @@ const MODULES: Record<string, ModuleInfo> = {
   permissions: { key: 'permissions', icon: 'permissions' },
   'file-manager': { key: 'fileManager', icon: 'fileManager' },
   notifications: { key: 'notifications', icon: 'notifications' },
+  devices: { key: 'devices', icon: 'devices' },
 };
 
 /** The module of an address (its first path segment); the journal's data sessions tab is its own. */

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   alignSeries,
+  envelopeExtent,
+  envelopePoints,
   chartValue,
   isEmpty,
   isolatedPoints,
@@ -277,5 +279,37 @@ describe('scaleExtent', () => {
   it('spans the limits when there is no data, and is unknown with neither', () => {
     expect(scaleExtent(null, null, [90, 120])).toEqual([90, 120]);
     expect(scaleExtent(Infinity, -Infinity, [])).toBeNull();
+  });
+});
+
+describe('envelopes', () => {
+  it("reads an answer's envelope and counts as points, oldest first", () => {
+    expect(
+      envelopePoints({
+        envelope: { '2026-11-20T01:00:00Z': [1, 9], '2026-11-20T00:00:00Z': [2, 3] },
+        counts: { '2026-11-20T01:00:00Z': 7, '2026-11-20T00:00:00Z': 1 },
+      }),
+    ).toEqual([
+      [Date.parse('2026-11-20T00:00:00Z'), 2, 3, 1],
+      [Date.parse('2026-11-20T01:00:00Z'), 1, 9, 7],
+    ]);
+    expect(envelopePoints({})).toEqual([]);
+  });
+
+  it('gives the extent of the envelopes of one scale within a time range', () => {
+    const envelopes = [
+      {
+        scale: 'u0',
+        points: [
+          [0, 5, 10, 3],
+          [1000, 4, 26.26, 3],
+          [2000, 5, 6, 1],
+        ] as const,
+      },
+      { scale: 'u1', points: [[1000, -100, 900, 2]] as const },
+    ];
+    expect(envelopeExtent(envelopes, 'u0', 0, 2000)).toEqual([4, 26.26]);
+    expect(envelopeExtent(envelopes, 'u0', 1500, 2000)).toEqual([5, 6]);
+    expect(envelopeExtent(envelopes, 'u0', 3000, 4000)).toBeNull();
   });
 });

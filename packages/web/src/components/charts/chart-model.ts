@@ -12,13 +12,24 @@ export interface ChartSeriesInput {
   colour?: string;
   /** 'bars' for amounts per period such as rainfall; a line by default */
   style?: 'line' | 'bars';
+  /**
+   * Each bucket's least and greatest reading and count (ADR 0036): drawn as a band around the line, so
+   * that a reading the bucket's average hides still shows at its true value.
+   */
+  envelope?: readonly EnvelopePoint[];
 }
+
+/** A bucket of a series: its start (ms since the epoch), least and greatest reading, and how many it holds. */
+export type EnvelopePoint = readonly [timeMs: number, min: number, max: number, count: number];
 
 /** A moment marked on a chart by a dashed vertical line and its label, e.g. the reading that raised an alert. */
 export interface ChartMarker {
   /** ms since the epoch */
   time: number;
   label: string;
+  /** the marked reading's own value, drawn as a dot at its true height on the scale of `unit` */
+  value?: number;
+  unit?: string;
 }
 
 /** A limit drawn across a chart (spec 001 §9). */
@@ -144,6 +155,39 @@ export function scaleExtent(
   const high = Math.max(dataMax, ...near);
   // A flat series sits in the middle of a band a tenth of its value wide, not on an axis of its own making.
   return low === high ? [low - span / 2, high + span / 2] : [low, high];
+}
+
+/**
+ * The envelope of one series of a timeseries answer (`envelope` and `counts`, keyed by bucket start),
+ * oldest first; empty when the answer has none.
+ */
+export function envelopePoints(series: {
+  envelope?: Record<string, readonly [number, number]>;
+  counts?: Record<string, number>;
+}): EnvelopePoint[] {
+  return Object.entries(series.envelope ?? {})
+    .map(([time, [min, max]]): EnvelopePoint => [Date.parse(time), min, max, series.counts?.[time] ?? 0])
+    .sort((a, b) => a[0] - b[0]);
+}
+
+/** The least and greatest envelope value of the series on `scale` within [fromMs, toMs], or null. */
+export function envelopeExtent(
+  envelopes: ReadonlyArray<{ scale: string; points: readonly EnvelopePoint[] }>,
+  scale: string,
+  fromMs: number,
+  toMs: number,
+): [number, number] | null {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const e of envelopes) {
+    if (e.scale !== scale) continue;
+    for (const [t, min, max] of e.points) {
+      if (t < fromMs || t > toMs) continue;
+      if (min < low) low = min;
+      if (max > high) high = max;
+    }
+  }
+  return low <= high ? [low, high] : null;
 }
 
 interface Readings {

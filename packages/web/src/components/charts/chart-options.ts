@@ -1,7 +1,8 @@
 import type { Theme } from '@mui/material/styles';
 import uPlot from 'uplot';
-import { CURSOR_TIME, TIME_AXIS_VALUES, dateNames } from './chart-time.ts';
+import { CURSOR_TIME, TIME_AXIS_VALUES, TIME_INCRS, dateNames, templatesOf, timeAxisSpace } from './chart-time.ts';
 import {
+  envelopeExtent,
   isolatedPoints,
   legendLabel,
   limitLines,
@@ -11,12 +12,14 @@ import {
   type ChartLimit,
   type ChartMarker,
   type ChartSeriesInput,
+  type EnvelopePoint,
   type LimitLine,
   type UnitAxis,
   type ValueFormat,
 } from './chart-model.ts';
 import type { TimeRange } from '@vigil/domain';
 import { seriesColour } from './chart-palette.ts';
+import { envelopePlugin } from './envelope-plugin.ts';
 import { limitLinesPlugin } from './limit-lines-plugin.ts';
 import { markersPlugin } from './markers-plugin.ts';
 
@@ -53,12 +56,20 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
   const lines = limitLines(input.limits, axes, input.format);
   const fontFamily = theme.typography.fontFamily ?? 'sans-serif';
   const names = dateNames(input.locale);
+  const envelopes = series.flatMap((s, i) =>
+    s.envelope?.length ? [{ index: i, scale: scaleOf(axes, s.unit), points: s.envelope }] : [],
+  );
+  const markers = input.markers.map((m) => ({
+    ...m,
+    scale: m.value === undefined ? undefined : scaleOf(axes, m.unit ?? ''),
+  }));
+  const extra = { envelopes, markers };
   return {
     width,
     height,
     fmtDate: (template) => uPlot.fmtDate(template, names),
-    scales: scalesOf(axes, lines, barScales(series, axes), input.fixedRange),
-    axes: axesOf(axes, theme, input.locale),
+    scales: scalesOf(axes, lines, barScales(series, axes), input.fixedRange, extra),
+    axes: axesOf(axes, theme, input.locale, names),
     series: [
       { value: CURSOR_TIME },
       ...series.map<uPlot.Series>((s, i) => ({
@@ -67,7 +78,9 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
         stroke: seriesColour(i, s.colour),
         width: 1.5,
         spanGaps: false,
-        value: (_u, v) => (v == null ? '–' : input.format(v, s.unit)),
+        value: s.envelope?.length
+          ? envelopeValue(s.envelope, s.unit, input.format)
+          : (_u, v) => (v == null ? '–' : input.format(v, s.unit)),
         ...(s.style === 'bars'
           ? { paths: bars, fill: translucent(seriesColour(i, s.colour)), points: { show: false } }
           : {
@@ -103,8 +116,15 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
       ],
     },
     plugins: [
+      envelopePlugin(
+        envelopes.map((e) => ({
+          seriesIndex: e.index + 1,
+          colour: seriesColour(e.index, series[e.index]!.colour),
+          points: e.points,
+        })),
+      ),
       limitLinesPlugin(lines, fontFamily),
-      markersPlugin(input.markers, fontFamily, {
+      markersPlugin(markers, fontFamily, {
         line: theme.palette.text.secondary,
         text: theme.palette.text.primary,
         background: theme.palette.background.paper,
@@ -118,11 +138,18 @@ function barScales(series: readonly ChartSeriesInput[], axes: UnitAxis[]): Set<s
   return new Set(series.filter((s) => s.style === 'bars').map((s) => scaleOf(axes, s.unit)));
 }
 
+/** What else a y scale must hold beside its series' values: their envelopes, and the marked readings. */
+interface ScaleExtras {
+  envelopes: ReadonlyArray<{ scale: string; points: readonly EnvelopePoint[] }>;
+  markers: ReadonlyArray<{ time: number; value?: number; scale?: string }>;
+}
+
 function scalesOf(
   axes: UnitAxis[],
   lines: LimitLine[],
   barred: Set<string>,
   fixedRange: () => TimeRange | undefined,
+  extras: ScaleExtras,
 ): uPlot.Scales {
   const scales: uPlot.Scales = {
     x: {
@@ -136,7 +163,16 @@ function scalesOf(
   for (const { scale } of axes) {
     const limitValues = lines.filter((l) => l.scale === scale).map((l) => l.value);
     scales[scale] = {
-      range: (_u, min, max) => {
+      range: (u, dataMin, dataMax) => {
+        // The band of every bucket and the reading an alert marks are data too: never drawn off the chart.
+        const [fromS, toS] = [u.scales.x?.min ?? -Infinity, u.scales.x?.max ?? Infinity];
+        const marked = extras.markers
+          .filter((m) => m.scale === scale && m.value !== undefined && m.time / 1000 >= fromS && m.time / 1000 <= toS)
+          .map((m) => m.value!);
+        const band = envelopeExtent(extras.envelopes, scale, fromS * 1000, toS * 1000);
+        const values = [dataMin, dataMax, ...marked, ...(band ?? [])].filter((v): v is number => Number.isFinite(v));
+        const min = values.length ? Math.min(...values) : dataMin;
+        const max = values.length ? Math.max(...values) : dataMax;
         const [lo, hi] = scaleExtent(min, max, limitValues) ?? [0, 1];
         if (barred.has(scale)) return uPlot.rangeNum(Math.min(lo, 0), Math.max(hi, 0), 0.1, true);
         return uPlot.rangeNum(lo, hi, 0.1, true);
@@ -146,7 +182,7 @@ function scalesOf(
   return scales;
 }
 
-function axesOf(axes: UnitAxis[], theme: Theme, locale: string | undefined): uPlot.Axis[] {
+function axesOf(axes: UnitAxis[], theme: Theme, locale: string | undefined, names: uPlot.DateNames): uPlot.Axis[] {
   const font = `${FONT_PX}px ${theme.typography.fontFamily ?? 'sans-serif'}`;
   const lineColour = theme.palette.divider;
   const common = {
@@ -158,7 +194,13 @@ function axesOf(axes: UnitAxis[], theme: Theme, locale: string | undefined): uPl
   };
   const numbers = tickNumbers(locale);
   return [
-    { ...common, values: TIME_AXIS_VALUES },
+    // Ticks at least as far apart as the widest label a tick may carry: labels never write over each other.
+    {
+      ...common,
+      values: TIME_AXIS_VALUES,
+      incrs: TIME_INCRS,
+      space: (u, ...rest) => timeAxisSpace(dateLabelWidths(u, font, names))(u, ...rest),
+    },
     ...axes
       .filter((a) => a.side !== 'none')
       .map<uPlot.Axis>((a) => ({
@@ -205,6 +247,46 @@ function fitText(u: uPlot, font: string, values: string[] | null): number {
   const widest = Math.max(...values.map((v) => u.ctx.measureText(v).width));
   u.ctx.restore();
   return Math.ceil(widest);
+}
+
+/**
+ * The CSS width of the widest label line a time tick of each step may carry in this locale: every
+ * template of the step's row formatted on the 28th of each month at 23:59, measured once per locale.
+ */
+function dateLabelWidths(u: uPlot, font: string, names: uPlot.DateNames): (step: number) => number {
+  let widths = labelWidthCache.get(names);
+  if (!widths) labelWidthCache.set(names, (widths = new Map()));
+  const cache = widths;
+  return (step) => {
+    const templates = templatesOf(step);
+    const key = templates.join('|');
+    let width = cache.get(key);
+    if (width === undefined) {
+      u.ctx.save();
+      u.ctx.font = font;
+      width = 0;
+      for (const template of templates) {
+        const format = uPlot.fmtDate(template, names);
+        for (let m = 0; m < 12; m++)
+          width = Math.max(width, u.ctx.measureText(format(new Date(2026, m, 28, 23, 59))).width);
+      }
+      u.ctx.restore();
+      cache.set(key, Math.ceil(width));
+    }
+    return width;
+  };
+}
+const labelWidthCache = new WeakMap<uPlot.DateNames, Map<string, number>>();
+
+/** A bucket's value in the legend with its least and greatest reading and count: `12.3 mm (10 – 26.3, n = 4)`. */
+function envelopeValue(envelope: readonly EnvelopePoint[], unit: string, format: ValueFormat): uPlot.Series.Value {
+  const byTime = new Map(envelope.map((p) => [p[0] / 1000, p]));
+  return (u, v, _si, idx) => {
+    if (v == null) return '–';
+    const p = idx == null ? undefined : byTime.get(u.data[0][idx]!);
+    if (!p || p[3] <= 1) return format(v, unit);
+    return `${format(v, unit)} (${format(p[1], '')} – ${format(p[2], '')}, n = ${p[3]})`;
+  };
 }
 
 /** A #rrggbb colour at 60% opacity (bars under lines stay readable); other colour forms as they are. */

@@ -4,6 +4,7 @@ import type { ChartMarker } from './chart-model.ts';
 const LABEL_PX = 11;
 const PAD_PX = 3;
 const DASH = [4, 3];
+const RING_PX = 4;
 
 export interface MarkerColours {
   line: string;
@@ -17,10 +18,11 @@ export interface MarkerColours {
  * background of its own: right of the line (after an alert, where fewer readings are), or left of it when it
  * does not fit there. At the foot, the label keeps clear of the upper limits' labels (at the top right, where an alert's limit usually is).
  * Labels of several markers step up a row each so they do not overlap. A marker outside the time range is
- * not drawn.
+ * not drawn. A marker with a value (the reading that raised an alert) also gets a ring at that value on its
+ * scale, so that its true height shows whatever the buckets around it average.
  */
 export function markersPlugin(
-  markers: readonly ChartMarker[],
+  markers: ReadonlyArray<ChartMarker & { scale?: string }>,
   fontFamily: string,
   colours: MarkerColours,
 ): uPlot.Plugin {
@@ -54,6 +56,19 @@ export function markersPlugin(
           ctx.fillStyle = colours.text;
           ctx.textAlign = 'left';
           ctx.fillText(marker.label, boxLeft + PAD_PX * px, boxTop + rowHeight / 2);
+          if (marker.value !== undefined && marker.scale) {
+            const y = u.valToPos(marker.value, marker.scale, true);
+            if (!Number.isFinite(y) || y < top || y > bottom) return;
+            ctx.setLineDash([]);
+            ctx.lineWidth = 2 * px;
+            ctx.strokeStyle = colours.text;
+            ctx.fillStyle = colours.background;
+            ctx.beginPath();
+            ctx.arc(x, y, RING_PX * px, 0, 2 * Math.PI);
+            ctx.fill();
+            ctx.stroke();
+            ctx.lineWidth = px;
+          }
         });
         ctx.restore();
       },

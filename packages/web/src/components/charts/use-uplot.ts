@@ -23,6 +23,8 @@ export function useUplot(
     const target = host.current!;
     const u = create(target);
     plot.current = u;
+    // The instance on its host, for the browser tests that check what is drawn where (and for devtools).
+    Object.defineProperty(target, 'uplot', { value: u, configurable: true });
     const observer = new ResizeObserver(([entry]) => {
       const width = Math.floor(entry!.contentRect.width);
       const height = Math.floor(entry!.contentRect.height);

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { deviceProfileQuery } from '../../api/registry.ts';
-import { chartDashboardCards, momentParam, rangeParam } from './model/chart-dashboard-cards.ts';
+import { chartDashboardCards, markerParam, rangeParam } from './model/chart-dashboard-cards.ts';
 import { entityDashboardPath } from './model/dashboard-paths.ts';
 import { CardGrid } from './page/card-grid.tsx';
 import { DashboardFrame } from './page/dashboard-frame.tsx';
@@ -41,7 +41,7 @@ export function ChartDashboardRoute() {
       stateType={stateType}
       pageKey={`metrics/${device.id}`}
       initialZoom={zoom}
-      marker={momentParam(search.get('at'))}
+      marker={markerParam(search)}
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Box sx={{ flex: 1, minWidth: 200 }}>

@@ -1,6 +1,16 @@
 import type { DashboardEntityRef, StateType, TimeRange } from '@vigil/domain';
 import { createContext, useContext } from 'react';
 
+/**
+ * A reading chart cards mark: its time (ms), and, for the cards charting its metric, its own value,
+ * drawn at its true height whatever the buckets around it average (ADR 0036).
+ */
+export interface AlertMarker {
+  time: number;
+  value?: number;
+  metric?: string;
+}
+
 /** What every card of a dashboard page shares. */
 export interface DashboardContextValue {
   stateType: StateType;
@@ -10,8 +20,8 @@ export interface DashboardContextValue {
   now: Date;
   /** the range chart cards open on, shown as a zoom that "Reset zoom" leaves (e.g. the window around an alert) */
   initialZoom?: TimeRange;
-  /** a moment chart cards mark, e.g. the reading that raised the alert the page was opened from (ms) */
-  marker?: number;
+  /** what chart cards mark, e.g. the reading that raised the alert the page was opened from */
+  marker?: AlertMarker;
   /** opens the device detail panel (spec 001 §2: from chart, safety-state and operational-state cards) */
   openDevice(entity: DashboardEntityRef & { title: string }): void;
 }

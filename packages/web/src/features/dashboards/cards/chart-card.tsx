@@ -38,10 +38,13 @@ export function ChartCard({ card }: { card: Card }) {
     () => chart.limits.map((l) => ({ ...l, label: t(`chart.limitLabel.${l.level}_${l.bound}`) })),
     [chart.limits, t],
   );
-  const markers = useMemo(
-    () => (marker === undefined ? undefined : [{ time: marker, label: t('chart.alertMarker') }]),
-    [marker, t],
-  );
+  const markers = useMemo(() => {
+    if (marker === undefined) return undefined;
+    // The reading's value is drawn on the chart of its own metric only.
+    const charted = chart.plotted.find((s) => s.info.metric === marker.metric);
+    const value = charted && marker.value !== undefined ? { value: marker.value, unit: charted.unit } : {};
+    return [{ time: marker.time, label: t('chart.alertMarker'), ...value }];
+  }, [marker, chart.plotted, t]);
 
   return (
     <CardFrame

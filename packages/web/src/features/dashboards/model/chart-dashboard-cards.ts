@@ -43,6 +43,19 @@ export function rangeParam(from: string | null, to: string | null): TimeRange | 
   return { from: start, to: end };
 }
 
+/**
+ * The reading a drill-down marks: its time (`at`), and its value (`value`) when it is a number, for the
+ * chart of its metric (`metric`); null without a valid time.
+ */
+export function markerParam(search: URLSearchParams): { time: number; value?: number; metric?: string } | null {
+  const time = momentParam(search.get('at'));
+  if (time === null) return null;
+  const raw = search.get('value');
+  const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
+  const metric = search.get('metric');
+  return Number.isFinite(value) && metric ? { time, value, metric } : { time };
+}
+
 /** The moment named by a drill-down's `at` search parameter (ISO), in ms; null when missing or invalid. */
 export function momentParam(at: string | null): number | null {
   const time = at ? Date.parse(at) : Number.NaN;

@@ -1,7 +1,7 @@
 import { type MetricInfo } from '@vigil/domain';
 import type { ChartSeries, MetricLimit, TimeseriesResult } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { seriesPoints, sharedLimits, timeseriesRequests } from './chart-data.ts';
+import { seriesEnvelope, seriesPoints, sharedLimits, timeseriesRequests } from './chart-data.ts';
 
 const RANGE = { from: new Date('2026-11-18T00:00:00Z'), to: new Date('2026-11-25T00:00:00Z') };
 const level = 'calculated_metrics.piezometric_level';
@@ -20,13 +20,13 @@ describe('chart card requests', () => {
         metric: level,
         from_time: '2026-11-18T00:00:00.000Z',
         to_time: '2026-11-25T00:00:00.000Z',
-        aggregation: { function: 'avg', group_by: 'monitored_entity' },
+        aggregation: { function: 'avg', group_by: 'monitored_entity', envelope: true },
         filters: { monitored_entity_ids: ['a', 'b'] },
       }),
       expect.objectContaining({ metric: 'raw_metrics.pressure', filters: { monitored_entity_ids: ['a'] } }),
       expect.objectContaining({
         metric: level,
-        aggregation: { function: 'avg', group_by: 'data_point_id' },
+        aggregation: { function: 'avg', group_by: 'data_point_id', envelope: true },
         filters: { data_point_ids: ['dp1'] },
       }),
     ]);
@@ -39,7 +39,7 @@ describe('chart card requests', () => {
     expect(requests).toEqual([
       expect.objectContaining({
         metric: rain,
-        aggregation: { function: 'avg', group_by: 'monitored_entity' },
+        aggregation: { function: 'avg', group_by: 'monitored_entity', envelope: true },
         filters: { monitored_entity_ids: ['a', 'c'] },
       }),
       expect.objectContaining({
@@ -71,6 +71,25 @@ describe('chart card requests', () => {
       [Date.parse('2026-11-20T01:00:00Z'), 2],
     ]);
     expect(seriesPoints(s('z'), [result], requests)).toEqual([]);
+  });
+
+  it("reads each series' envelope (least, greatest, count per bucket) from its answer, oldest first", () => {
+    const series = [s('a')];
+    const requests = timeseriesRequests(series, RANGE);
+    const result: TimeseriesResult = {
+      data: [
+        {
+          monitored_entity: 'a',
+          values: { '2026-11-20T01:00:00Z': 12, '2026-11-20T00:00:00Z': 10 },
+          envelope: { '2026-11-20T01:00:00Z': [10, 26.26], '2026-11-20T00:00:00Z': [10, 10] },
+          counts: { '2026-11-20T01:00:00Z': 4, '2026-11-20T00:00:00Z': 2 },
+        },
+      ],
+    };
+    expect(seriesEnvelope(series[0]!, [result], requests)).toEqual([
+      [Date.parse('2026-11-20T00:00:00Z'), 10, 10, 2],
+      [Date.parse('2026-11-20T01:00:00Z'), 10, 26.26, 4],
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { type MetricInfo } from '@vigil/domain';
 import type { ChartSeries, MetricLimit, TimeseriesBody, TimeseriesResult } from '@vigil/domain';
 import type { TimeRange } from '@vigil/domain';
+import { envelopePoints, type EnvelopePoint } from '../../../components/charts/chart-model.ts';
 
 /**
  * One metrics-provider call per metric, aggregation function (avg unless the series names another) and
@@ -28,7 +29,13 @@ export function timeseriesRequests(series: readonly ChartSeries[], range: TimeRa
     from_time: range.from.toISOString(),
     to_time: range.to.toISOString(),
     metric,
-    aggregation: { function: fn, group_by: dataPoints.size ? 'data_point_id' : 'monitored_entity' },
+    aggregation: {
+      function: fn,
+      group_by: dataPoints.size ? 'data_point_id' : 'monitored_entity',
+      // Each bucket's least and greatest reading, so that no reading hides in an average (ADR 0036);
+      // a sum is an amount per bucket, not a level among readings.
+      ...(fn !== 'sum' && { envelope: true }),
+    },
     filters: dataPoints.size ? { data_point_ids: [...dataPoints] } : { monitored_entity_ids: [...entities] },
   }));
 }
@@ -44,6 +51,29 @@ export function seriesPoints(
   results: ReadonlyArray<TimeseriesResult | undefined>,
   requests: readonly TimeseriesBody[],
 ): Array<[number, number]> {
+  const found = answerOf(series, results, requests);
+  if (!found) return [];
+  return Object.entries(found.values)
+    .map(([time, value]) => [Date.parse(time), value] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+}
+
+/** The envelope of one card series (each bucket's least and greatest reading and count), oldest first. */
+export function seriesEnvelope(
+  series: ChartSeries,
+  results: ReadonlyArray<TimeseriesResult | undefined>,
+  requests: readonly TimeseriesBody[],
+): EnvelopePoint[] {
+  const found = answerOf(series, results, requests);
+  return found ? envelopePoints(found) : [];
+}
+
+/** The series of the answers that holds one card series, if any. */
+function answerOf(
+  series: ChartSeries,
+  results: ReadonlyArray<TimeseriesResult | undefined>,
+  requests: readonly TimeseriesBody[],
+) {
   const at = requests.findIndex(
     (r) =>
       r.metric === series.metric &&
@@ -53,13 +83,9 @@ export function seriesPoints(
         : r.filters?.data_point_ids?.includes(series.data_point_id)),
   );
   const data = results[at]?.data ?? [];
-  const found = data.find((d) =>
+  return data.find((d) =>
     series.data_point_id === null ? d.monitored_entity === series.entity_id : d.data_point_id === series.data_point_id,
   );
-  if (!found) return [];
-  return Object.entries(found.values)
-    .map(([time, value]) => [Date.parse(time), value] as [number, number])
-    .sort((a, b) => a[0] - b[0]);
 }
 
 export interface CardLimit {

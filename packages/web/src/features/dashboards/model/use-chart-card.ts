@@ -4,7 +4,8 @@ import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { timeseriesQuery } from '../../../api/metrics.ts';
 import { deviceLimitsQuery } from '../../../api/registry.ts';
-import { seriesPoints, sharedLimits, timeseriesRequests } from './chart-data.ts';
+import type { EnvelopePoint } from '../../../components/charts/chart-model.ts';
+import { seriesEnvelope, seriesPoints, sharedLimits, timeseriesRequests } from './chart-data.ts';
 import { useDashboardData } from './use-dashboard-data.ts';
 
 /** A plotted series: its points with the label and unit the chart and the export show. */
@@ -16,6 +17,8 @@ export interface PlottedSeries {
   points: Array<[number, number]>;
   /** bars for amounts per period (e.g. a rainfall sum); a line otherwise */
   style: 'line' | 'bars';
+  /** a line's band from each bucket's least to its greatest reading (ADR 0036) */
+  envelope?: EnvelopePoint[];
 }
 
 /**
@@ -52,6 +55,7 @@ export function useChartCard(series: readonly ChartSeries[], range: TimeRange) {
         info,
         points: seriesPoints(s, data, requests),
         style: s.style ?? 'line',
+        ...(s.style !== 'bars' && { envelope: seriesEnvelope(s, data, requests) }),
       };
     });
     const limitsOf = (id: string) => limits[entities.findIndex(([entityId]) => entityId === id)]?.data?.metric_limits;

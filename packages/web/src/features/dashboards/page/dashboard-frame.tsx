@@ -1,7 +1,7 @@
 import type { StateType, TimeRange } from '@vigil/domain';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { DashboardContext, type DashboardContextValue } from '../cards/card-context.ts';
+import { DashboardContext, type AlertMarker, type DashboardContextValue } from '../cards/card-context.ts';
 import { DeviceDetailPanel, type OpenDevice } from '../detail/device-detail-panel.tsx';
 import { openingTime } from '../model/prefetch-dashboard.ts';
 import { CARD_REFRESH_MS, useDashboardData } from '../model/use-dashboard-data.ts';
@@ -25,7 +25,7 @@ export function DashboardFrame({
   stateType: StateType;
   pageKey: string;
   initialZoom?: TimeRange | null;
-  marker?: number | null;
+  marker?: AlertMarker | null;
   children: ReactNode;
 }) {
   const { devices } = useDashboardData();
@@ -47,6 +47,7 @@ export function DashboardFrame({
   }, [entityParam, devices.data]);
 
   const zoomFrom = initialZoom?.from.getTime();
+  const [markedAt, markedValue, markedMetric] = [marker?.time, marker?.value, marker?.metric];
   const zoomTo = initialZoom?.to.getTime();
   const value = useMemo<DashboardContextValue>(
     () => ({
@@ -56,9 +57,11 @@ export function DashboardFrame({
       openDevice: setOpen,
       ...(zoomFrom !== undefined &&
         zoomTo !== undefined && { initialZoom: { from: new Date(zoomFrom), to: new Date(zoomTo) } }),
-      ...(marker != null && { marker }),
+      ...(markedAt !== undefined && {
+        marker: { time: markedAt, ...(markedValue !== undefined && { value: markedValue, metric: markedMetric }) },
+      }),
     }),
-    [stateType, pageKey, now, zoomFrom, zoomTo, marker],
+    [stateType, pageKey, now, zoomFrom, zoomTo, markedAt, markedValue, markedMetric],
   );
   const close = () => {
     setOpen(null);

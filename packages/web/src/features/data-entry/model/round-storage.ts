@@ -17,7 +17,15 @@ const storedRound = z.object({
     .object({
       sessionId: z.string(),
       sessionTitle: z.string(),
-      result: z.object({ accepted: count, duplicates: count, unknown: count, invalid_values: count }).nullable(),
+      result: z
+        .object({
+          accepted: count,
+          duplicates: count,
+          unknown: count,
+          invalid_values: count,
+          out_of_scope: count.default(0),
+        })
+        .nullable(),
     })
     .nullable(),
 });

@@ -11,7 +11,7 @@ const round = setValue(
   'pressure',
   '96.5',
 );
-const accepted = { accepted: 1, duplicates: 0, unknown: 0, invalid_values: 0 };
+const accepted = { accepted: 1, duplicates: 0, unknown: 0, invalid_values: 0, out_of_scope: 0 };
 const session = (id: string): DataSession => ({
   id,
   title: `Round ${id}`,

@@ -1,17 +1,4 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItem,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { JournalEntry } from '@vigil/domain';
 import { useId } from 'react';
@@ -19,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { entryHistoryQuery } from '../../../api/journal.ts';
 import { useSession } from '../../../app/session-context.ts';
 import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
-import { formatDisplayDate } from '../../../components/dates/display-date.ts';
-import { visuallyHidden } from '../../../components/visually-hidden.ts';
+import { ChangeHistoryList } from '../../../components/history/change-history-list.tsx';
 import { historyRows, type HistoryNames } from '../model/entry-history.ts';
 
 interface EntryHistoryDialogProps {
@@ -70,51 +56,24 @@ function HistoryContent({
         {history.isPending && <Skeleton variant="rounded" height={120} aria-label={t('history.loading')} />}
         {history.isError && <Alert severity="error">{t('history.failed')}</Alert>}
         {history.data && (
-          <List disablePadding aria-label={t('history.title')}>
-            {rows.map((row) => (
-              <ListItem key={row.id} disableGutters divider sx={{ display: 'block' }}>
-                <Typography variant="subtitle2" component="p">
-                  {t(`history.${row.action}`, { user: row.user ?? t('entry.unknownUser') })}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  <time dateTime={row.at}>{formatDisplayDate(row.at, locale)}</time>
-                </Typography>
-                {row.action === 'updated' && (
-                  <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gap: 1 }}>
-                    {row.texts.map((change) => (
-                      <Box key={change.field}>
-                        <Typography component="dt" variant="caption" sx={{ fontWeight: 600 }}>
-                          {t(`fields.${change.field}`, { defaultValue: change.field })}
-                        </Typography>
-                        <Box
-                          component="dd"
-                          sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}
-                        >
-                          <Typography
-                            variant="body2"
-                            color="text.secondary"
-                            sx={{ textDecoration: 'line-through', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-                          >
-                            <Box component="span" sx={visuallyHidden}>
-                              {t('history.old')}{' '}
-                            </Box>
-                            {change.old}
-                          </Typography>
-                          <ArrowForwardIcon fontSize="inherit" aria-hidden sx={{ alignSelf: 'center' }} />
-                          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                            <Box component="span" sx={visuallyHidden}>
-                              {t('history.new')}{' '}
-                            </Box>
-                            {change.new}
-                          </Typography>
-                        </Box>
-                      </Box>
-                    ))}
-                  </Box>
-                )}
-              </ListItem>
-            ))}
-          </List>
+          <ChangeHistoryList
+            label={t('history.title')}
+            locale={locale}
+            oldLabel={t('history.old')}
+            newLabel={t('history.new')}
+            rows={rows.map((row) => ({
+              id: row.id,
+              at: row.at,
+              heading: t(`history.${row.action}`, { user: row.user ?? t('entry.unknownUser') }),
+              changes:
+                row.action === 'updated'
+                  ? row.texts.map((change) => ({
+                      ...change,
+                      label: t(`fields.${change.field}`, { defaultValue: change.field }),
+                    }))
+                  : [],
+            }))}
+          />
         )}
       </DialogContent>
     </>

@@ -37,5 +37,9 @@ export function metricsDrillDownPath(n: Pick<NotificationObject, 'extra' | 'crea
   const readAt = typeof context.read_at === 'string' ? new Date(context.read_at) : null;
   const at = readAt && !Number.isNaN(readAt.getTime()) ? readAt.toISOString() : n.created_at;
   const search = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), metric, at });
+  // The reading's own value, so that the drill-down draws it at its true height (ADR 0036).
+  if (typeof context.metric_value === 'number' && Number.isFinite(context.metric_value)) {
+    search.set('value', String(context.metric_value));
+  }
   return `/${path}?${search}`;
 }

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeseriesQuery } from '../../../../api/metrics.ts';
 import { deviceLimitsQuery, type EntityTypeName } from '../../../../api/registry.ts';
-import type { ChartLimit, ChartSeriesInput } from '../../../../components/charts/chart-model.ts';
+import { envelopePoints, type ChartLimit, type ChartSeriesInput } from '../../../../components/charts/chart-model.ts';
 import { alertWindow } from '../../model/alert-window.ts';
 import { chartLimits, type LimitKind } from '../../model/chart-limits.ts';
 import { LoadState } from './load-state.tsx';
@@ -42,6 +42,8 @@ export function LimitChart({ notification, kind }: { notification: NotificationO
     from_time: range.from.toISOString(),
     to_time: range.to.toISOString(),
     sample_size: SAMPLE_SIZE,
+    // Every bucket's least and greatest reading: the one beyond the limit shows at its true value.
+    aggregation: { envelope: true },
     filters: { monitored_entity_ids: entity ? [entity.id] : [], valid_only: kind !== 'invalid' },
   };
   const enabled = Boolean(entity && metric);
@@ -68,6 +70,7 @@ export function LimitChart({ notification, kind }: { notification: NotificationO
         label: metricLabel,
         unit,
         points: Object.entries(series.data?.data[0]?.values ?? {}).map(([time, v]) => [Date.parse(time), v] as const),
+        envelope: series.data?.data[0] ? envelopePoints(series.data.data[0]) : [],
       },
     ],
     [series.data, metric, metricLabel, unit],
@@ -83,7 +86,18 @@ export function LimitChart({ notification, kind }: { notification: NotificationO
         : [],
     [device.data, metric, kind, t, unit],
   );
-  const markers = useMemo(() => [{ time: markedAt, label: t('detail.chartMarker') }], [markedAt, t]);
+  // The reading that raised the event, at its true value (ADR 0036).
+  const markedValue = typeof context.metric_value === 'number' ? context.metric_value : undefined;
+  const markers = useMemo(
+    () => [
+      {
+        time: markedAt,
+        label: t('detail.chartMarker'),
+        ...(markedValue !== undefined && { value: markedValue, unit }),
+      },
+    ],
+    [markedAt, markedValue, unit, t],
+  );
 
   if (!entity || !metric) return null;
   if (series.isError) return <LoadState error />;

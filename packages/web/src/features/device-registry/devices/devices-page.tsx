@@ -1,0 +1,198 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
+import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
+import { Box, Button, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ENTITY_PATHS, groupsQuery, schemesQuery, type EntityTypeName } from '../../../api/registry.ts';
+import { useSession } from '../../../app/session-context.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ExportDialog } from '../../../components/export-dialog/export-dialog.tsx';
+import { registerRowsQuery, type RegisterRow } from '../api/devices-api.ts';
+import { DeleteDeviceDialog, type DeleteSubject } from '../device-form/delete-device-dialog.tsx';
+import { GroupsDialog } from '../groups/groups-dialog.tsx';
+import { RegistryHistoryDialog, type HistorySubject } from '../history/registry-history-dialog.tsx';
+import {
+  DEFAULT_SORTING,
+  filterRows,
+  nextSorting,
+  NO_FILTERS,
+  sortRows,
+  type DeviceFilters,
+  type Sorting,
+} from '../model/device-filters.ts';
+import { useRegistryAccess } from '../model/use-registry-access.ts';
+import { RegisterMenu } from '../register/register-menu.tsx';
+import { DeviceActionsMenu, type DeviceAction } from './device-actions-menu.tsx';
+import { devicesExport } from './devices-export.ts';
+import { DevicesTable } from './devices-table.tsx';
+import { DevicesToolbar } from './devices-toolbar.tsx';
+
+const KINDS = Object.keys(ENTITY_PATHS) as EntityTypeName[];
+
+/** `/devices` (module DeviceRegistry): the project's instruments, interface nodes and virtual devices. */
+export function DevicesPage() {
+  const { t, i18n } = useTranslation('deviceRegistry');
+  const { project } = useSession();
+  const { canEdit } = useRegistryAccess();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const kind = (KINDS as string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as EntityTypeName)
+    : 'instrument';
+  const rows = useQuery(registerRowsQuery(project.id, kind));
+  const groups = useQuery(groupsQuery(project.id));
+  const schemes = useQuery(schemesQuery(project.id));
+  const [filters, setFilters] = useState<DeviceFilters>(NO_FILTERS);
+  const [sorting, setSorting] = useState<Sorting>(DEFAULT_SORTING);
+  const [history, setHistory] = useState<HistorySubject | null>(null);
+  const [deleting, setDeleting] = useState<DeleteSubject | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [managingGroups, setManagingGroups] = useState(false);
+
+  // Typing stays smooth over thousands of rows: the table catches up with the search a moment later.
+  const deferred = useDeferredValue(filters);
+  const members = useMemo(() => {
+    const group = groups.data?.find((g) => g.id === deferred.groupId);
+    return group ? new Set(group.device_profiles) : null;
+  }, [groups.data, deferred.groupId]);
+  const shown = useMemo(
+    () => rows.data && sortRows(filterRows(rows.data, deferred, members), sorting, i18n.resolvedLanguage),
+    [rows.data, deferred, members, sorting, i18n.resolvedLanguage],
+  );
+
+  const onAction = (action: DeviceAction, row: RegisterRow) => {
+    if (action === 'edit') void navigate(`/devices/${ENTITY_PATHS[kind]}/${encodeURIComponent(row.id)}`);
+    else if (action === 'history') setHistory({ kind: ENTITY_PATHS[kind], id: row.id, title: row.title });
+    else setDeleting({ kind, id: row.id, title: row.title, decommissioned: row.decommissioned });
+  };
+  const filtered = Object.entries(filters).some(([, value]) => value !== '');
+
+  return (
+    <Box sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
+      <Stack
+        direction={{ xs: 'column', xl: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { xs: 'stretch', xl: 'flex-end' } }}
+      >
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('intro', { project: project.name })}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flex: 'none' }}>
+          <Button variant="outlined" startIcon={<WorkspacesOutlined />} onClick={() => setManagingGroups(true)}>
+            {t('actions.groups')}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            disabled={!shown?.length}
+            onClick={() => setExporting(true)}
+          >
+            {t('actions.exportTable')}
+          </Button>
+          <RegisterMenu canImport={canEdit} />
+          {canEdit && (
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              onClick={() => void navigate(`/devices/new/${kind}`)}
+            >
+              {t(`actions.new.${kind}`)}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Tabs
+          value={kind}
+          onChange={(_, value: EntityTypeName) => setParams({ tab: value }, { replace: true })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={t('tabs.label')}
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          {KINDS.map((k) => (
+            <Tab key={k} value={k} label={t(`tabs.${k}`)} />
+          ))}
+        </Tabs>
+        <DevicesToolbar
+          filters={filters}
+          onChange={setFilters}
+          groups={groups.data ?? []}
+          schemes={schemes.data ?? []}
+          found={shown?.length}
+          total={rows.data?.length}
+        />
+        {rows.isPending ? (
+          <Stack spacing={1} sx={{ p: 2 }} aria-label={t('states.loading')}>
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} variant="rounded" height={36} />
+            ))}
+          </Stack>
+        ) : rows.isError ? (
+          <Box sx={{ p: 2 }}>
+            <EmptyState
+              icon={<ErrorOutlineOutlined />}
+              title={t('states.errorTitle')}
+              hint={t('states.errorBody')}
+              action={<Button onClick={() => void rows.refetch()}>{t('actions.retry')}</Button>}
+            />
+          </Box>
+        ) : shown?.length === 0 ? (
+          <Box sx={{ p: 2 }}>
+            {filtered ? (
+              <EmptyState
+                icon={<SearchOffOutlined />}
+                title={t('states.noMatchTitle')}
+                hint={t('states.noMatchBody')}
+                action={<Button onClick={() => setFilters(NO_FILTERS)}>{t('actions.clearFilters')}</Button>}
+              />
+            ) : (
+              <EmptyState
+                icon={<SensorsOutlined />}
+                title={t(`states.emptyTitle.${kind}`)}
+                hint={t(canEdit ? 'states.emptyBody' : 'states.emptyBodyReadOnly')}
+              />
+            )}
+          </Box>
+        ) : (
+          shown && (
+            <DevicesTable
+              rows={shown}
+              showNode={kind === 'instrument'}
+              sorting={sorting}
+              onSort={(column) => setSorting((current) => nextSorting(current, column))}
+              actions={(row) => <DeviceActionsMenu row={row} canEdit={canEdit} onAction={onAction} />}
+            />
+          )
+        )}
+      </Paper>
+
+      <RegistryHistoryDialog subject={history} onClose={() => setHistory(null)} />
+      <DeleteDeviceDialog subject={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />
+      <GroupsDialog open={managingGroups} onClose={() => setManagingGroups(false)} canEdit={canEdit} />
+      {shown && (
+        <ExportDialog
+          open={exporting}
+          onClose={() => setExporting(false)}
+          settings={devicesExport(t, shown, {
+            projectName: project.name,
+            tab: t(`tabs.${kind}`),
+            search: filters.search,
+          })}
+        />
+      )}
+    </Box>
+  );
+}

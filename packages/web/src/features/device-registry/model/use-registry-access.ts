@@ -1,0 +1,11 @@
+import { isCurator } from '@vigil/domain';
+import { useSession } from '../../../app/session-context.ts';
+
+/**
+ * Who may change the registry (issue 31): administrators and managers create, edit, import and
+ * delete; everyone else who has the module reads it.
+ */
+export function useRegistryAccess() {
+  const { activeRole } = useSession();
+  return { canEdit: isCurator(activeRole.name) };
+}

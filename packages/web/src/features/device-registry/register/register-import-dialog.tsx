@@ -1,0 +1,170 @@
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Link,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { REGISTER_MAX_BYTES, type RegisterImportAnswer } from '@vigil/domain';
+import { useId, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/api-error.ts';
+import { registerApi } from '../api/register-api.ts';
+import { ImportPreview } from './import-preview.tsx';
+
+const ACCEPT = {
+  'text/csv': ['.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+};
+
+/**
+ * A register brought in: the file is checked by a dry run first, whose preview shows each row as new,
+ * changed or unchanged and every error with its row and column; Import stays disabled while any error
+ * remains, and nothing is written until it is pressed.
+ */
+export function RegisterImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const titleId = useId();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [generation, setGeneration] = useState(0);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      fullScreen={fullScreen}
+      maxWidth="md"
+      aria-labelledby={titleId}
+      slotProps={{ transition: { onExited: () => setGeneration((g) => g + 1) } }}
+    >
+      <ImportSteps key={generation} titleId={titleId} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function ImportSteps({ titleId, onClose }: { titleId: string; onClose(): void }) {
+  const { t } = useTranslation('deviceRegistry');
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const dryRun = useMutation({ mutationFn: (chosen: File) => registerApi.import(chosen, true) });
+  const run = useMutation({
+    mutationFn: (chosen: File) => registerApi.import(chosen, false),
+    onSettled: () => client.invalidateQueries({ queryKey: ['registry'] }),
+  });
+  const choose = (chosen: File) => {
+    setFile(chosen);
+    run.reset();
+    dryRun.mutate(chosen);
+  };
+  const preview = dryRun.data;
+  const result = run.data && run.data.errors.length === 0 ? run.data : null;
+  const blocking = (run.data ?? preview)?.errors.length ?? 0;
+  const failure = dryRun.error ?? run.error;
+  return (
+    <>
+      <DialogTitle id={titleId}>{t('import.title')}</DialogTitle>
+      <DialogContent dividers>
+        {result ? (
+          <Alert severity="success" role="status">
+            <AlertTitle>{t('import.done')}</AlertTitle>
+            {t('import.doneBody', { created: result.created, updated: result.updated, unchanged: result.unchanged })}
+          </Alert>
+        ) : (
+          <>
+            <FileDrop file={file} onFile={choose} busy={dryRun.isPending || run.isPending} />
+            {(dryRun.isPending || run.isPending) && (
+              <LinearProgress sx={{ mt: 2 }} aria-label={t(run.isPending ? 'import.importing' : 'import.checking')} />
+            )}
+            {failure && <ImportFailure error={failure} />}
+            {(run.data ?? preview) && !dryRun.isPending && (
+              <Box sx={{ mt: 2 }}>
+                <ImportPreview answer={(run.data ?? preview) as RegisterImportAnswer} />
+              </Box>
+            )}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t(result ? 'actions.close' : 'actions.cancel')}</Button>
+        {!result && (
+          <Button
+            variant="contained"
+            disabled={!file || !preview || blocking > 0 || dryRun.isPending || run.isPending}
+            onClick={() => file && run.mutate(file)}
+          >
+            {t('import.run', { count: preview?.rows ?? 0 })}
+          </Button>
+        )}
+      </DialogActions>
+    </>
+  );
+}
+
+function FileDrop({ file, onFile, busy }: { file: File | null; onFile(file: File): void; busy: boolean }) {
+  const { t } = useTranslation('deviceRegistry');
+  const [refused, setRefused] = useState(false);
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: ACCEPT,
+    multiple: false,
+    maxSize: REGISTER_MAX_BYTES,
+    disabled: busy,
+    onDropAccepted: ([chosen]) => {
+      setRefused(false);
+      if (chosen) onFile(chosen);
+    },
+    onDropRejected: () => setRefused(true),
+  });
+  return (
+    <>
+      <Box
+        {...getRootProps()}
+        sx={{
+          border: 2,
+          borderStyle: 'dashed',
+          borderColor: isDragActive ? 'primary.main' : 'divider',
+          borderRadius: 2,
+          p: { xs: 2, sm: 3 },
+          textAlign: 'center',
+          cursor: busy ? 'default' : 'pointer',
+          bgcolor: isDragActive ? 'action.hover' : undefined,
+        }}
+      >
+        <input {...getInputProps()} aria-label={t('import.fileLabel')} />
+        <UploadFileOutlined color="action" sx={{ fontSize: 36 }} aria-hidden />
+        <Typography sx={{ fontWeight: 600 }}>{file ? file.name : t('import.drop')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {file ? t('import.another') : t('import.dropHint')}
+        </Typography>
+        <Link component="span" variant="body2" underline="always">
+          {t('import.browse')}
+        </Link>
+      </Box>
+      {refused && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {t('import.refusedFile')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function ImportFailure({ error }: { error: unknown }) {
+  const { t } = useTranslation('deviceRegistry');
+  const known = error instanceof ApiError && error.status < 500;
+  return (
+    <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+      <AlertTitle>{t('import.failed')}</AlertTitle>
+      {known ? error.message : t('form.tryAgain')}
+    </Alert>
+  );
+}
