@@ -137,7 +137,9 @@ if (process.env.BENCH_DASHBOARD !== 'off') {
 // (BENCH_CROSS_SECTION_DRAW=off). Issue 33's (a few minutes): a year of one-minute readings charted
 // with envelopes (BENCH_ENVELOPE=off). Issue 31's (seconds): a register of 2,000 instruments, CSV and
 // .xlsx, previewed and imported (BENCH_REGISTER=off). Issue 32's (about a minute): a TOA5 file of 500,000
-// rows × 20 columns imported through the API (BENCH_IMPORT=off). Each in its own process too.
+// rows × 20 columns imported through the API (BENCH_IMPORT=off). Issue 31's table (under a minute): the
+// devices table of 2,000 rows opened and searched in headless Chromium (BENCH_DEVICES_TABLE=off). Each
+// in its own process too.
 for (const [variable, file] of [
   ['BENCH_ZOOM', 'chart-zoom.ts'],
   ['BENCH_HEATMAP', 'heatmap.ts'],
@@ -149,6 +151,7 @@ for (const [variable, file] of [
   ['BENCH_ENVELOPE', 'envelope.ts'],
   ['BENCH_REGISTER', 'register.ts'],
   ['BENCH_IMPORT', 'logger-import.ts'],
+  ['BENCH_DEVICES_TABLE', 'devices-table.ts'],
 ] as const) {
   if (process.env[variable] === 'off') continue;
   execFileSync(process.execPath, [join(import.meta.dirname, file)], {

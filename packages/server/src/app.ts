@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
@@ -136,7 +137,13 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
     await db.selectFrom('accounts').select('id').limit(1).execute();
     return { status: 'ok', version: VERSION };
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The API reference for integrators: Swagger UI served by Vigil itself (no CDN, no online
+  // validator), the OpenAPI document at /api/docs/json.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    validatorUrl: false,
+    uiConfig: { deepLinking: true, docExpansion: 'list', persistAuthorization: false },
+  });
 
   // The services share one context whose hook authenticates every call; static files stay outside it.
   await app.register(async (api) => {

@@ -133,10 +133,31 @@ describe('the server started as `npm start` starts it', () => {
     }
   });
 
-  it('publishes the OpenAPI document at /api/docs', async () => {
-    const response = await fetch(`${base}/api/docs`);
+  it('serves a browsable API reference at /api/docs from its own files, no CDN, under the CSP', async () => {
+    const page = await fetch(`${base}/api/docs/`, { redirect: 'follow' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('swagger-ui-bundle.js');
+    expect(html).not.toMatch(/(src|href)="https?:\/\//);
+    const script = await fetch(`${base}/api/docs/static/swagger-ui-bundle.js`);
+    expect(script.status).toBe(200);
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    const initializer = await (await fetch(`${base}/api/docs/static/swagger-initializer.js`)).text();
+    expect(initializer).toContain('validatorUrl');
+    expect(initializer).not.toContain('validator.swagger.io');
+  });
+
+  it('publishes the OpenAPI document at /api/docs/json, with the ingest keys’ scheme', async () => {
+    const response = await fetch(`${base}/api/docs/json`);
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(Object.keys(document.components.securitySchemes)).toEqual(expect.arrayContaining(['token', 'ingestKey']));
     expect(document.openapi).toMatch(/^3\./);
     const paths = Object.keys(document.paths);
     expect(paths.some((p) => p.replace(/\/$/, '') === '/auth/api/v1/users/login')).toBe(true);

@@ -11,7 +11,7 @@ const BODY_LIMIT = 65_536;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { BODY_LIMIT_BYTES: String(BODY_LIMIT), LOGIN_MAX_FAILURES: '1000' } });
-  const doc = (await t.call('GET', '/api/docs')).body as {
+  const doc = (await t.call('GET', '/api/docs/json')).body as {
     paths: Record<string, Record<string, { security?: unknown[] }>>;
   };
   routes = Object.entries(doc.paths).flatMap(([path, operations]) =>

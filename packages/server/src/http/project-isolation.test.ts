@@ -47,7 +47,7 @@ beforeAll(async () => {
     ]);
   cerro = { projectId: cerroId, ids, userId: cerroUser, snapshot };
   token = await t.login('ouse-admin', 'isolation-1');
-  const doc = (await t.call('GET', '/api/docs')).body as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await t.call('GET', '/api/docs/json')).body as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
   );

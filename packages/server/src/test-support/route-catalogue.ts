@@ -44,7 +44,7 @@ const PASSWORD_TOKEN_PATHS = new Set(['/auth/api/v1/users/reset-password']);
 
 /** Every operation in `GET /api/docs`, in the document's order. */
 export async function documentedRoutes(t: TestApp): Promise<DocumentedRoute[]> {
-  const res = await t.call('GET', '/api/docs');
+  const res = await t.call('GET', '/api/docs/json');
   if (res.status !== 200) throw new Error(`GET /api/docs answered ${res.status}`);
   const paths = res.body.paths as Record<string, Record<string, OpenApiOperation>>;
   return Object.entries(paths).flatMap(([path, operations]) =>

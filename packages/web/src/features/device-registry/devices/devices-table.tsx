@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ENTITY_SEGMENT } from '@vigil/domain';
-import { useRef, type ReactNode } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
@@ -63,10 +63,10 @@ export interface DevicesTableProps {
  * The devices of a tab, however many: only the rows in sight are rendered (2,000 devices scroll and
  * filter as smoothly as 20). At phone width each device is a card of a list instead of a row.
  */
-export function DevicesTable(props: DevicesTableProps) {
+export const DevicesTable = memo(function DevicesTable(props: DevicesTableProps) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return phone ? <DeviceCards {...props} /> : <DeviceRows {...props} />;
-}
+});
 
 /** The device's entity dashboard (spec 001): its details, place, and a gauge and chart per metric. */
 const entityPath = (row: RegisterRow) =>
