@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import type { LoggerImport } from '@vigil/domain';
 import { DEMO_PASSWORD, DEMO_PROJECTS } from '../packages/server/src/demo/site.ts';
 import { newId, nowIso, toJson } from '../packages/server/src/db/values.ts';
+import { instrumentRow } from '../packages/server/src/test-support/entity-rows.ts';
 import { demoApp } from './demo-app.ts';
 import { machine } from './report.ts';
 
@@ -92,32 +93,15 @@ async function main() {
     for (let d = 0; d < DEVICES; d++) {
       await db
         .insertInto('monitored_entities')
-        .values({
-          id: newId(),
-          project_id: project.id,
-          entity_type: 'instrument',
-          eid: `BENCH-LOG-${d + 1}`,
-          title: `Bench logger probe ${d + 1}`,
-          description: '',
-          scheme_id: schemeId,
-          interface_node_id: null,
-          longitude: null,
-          latitude: null,
-          context: '{}',
-          attachments: '[]',
-          labels: '[]',
-          user_metrics: '{}',
-          metric_limits: '[]',
-          rules: '{}',
-          asset_certificate: null,
-          contracted_sla_time: 3600,
-          maintenance_mode: 0,
-          turned_off: 0,
-          decommissioned: 0,
-          states: '{}',
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          instrumentRow({
+            id: newId(),
+            project_id: project.id,
+            eid: `BENCH-LOG-${d + 1}`,
+            title: `Bench logger probe ${d + 1}`,
+            scheme_id: schemeId,
+          }),
+        )
         .execute();
     }
 

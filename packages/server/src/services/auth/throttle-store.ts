@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { LoginFailuresTable } from '../../db/schema.ts';
 import type { Db } from '../../db/connection.ts';
 
+export type FailureRow = Selectable<LoginFailuresTable>;
+
 /** Failed-login counters live in the database so that every server instance sees them. */
-export async function findFailures(db: Db, key: string) {
+export async function findFailures(db: Db, key: string): Promise<FailureRow | undefined> {
   return db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
 }
 

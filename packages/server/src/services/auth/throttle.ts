@@ -1,7 +1,7 @@
 import { MESSAGES } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
 import { tooManyRequests } from '../../http/errors.ts';
-import { clearFailures, clearPairFailures, findFailures, saveFailures } from './throttle-store.ts';
+import { clearFailures, clearPairFailures, findFailures, saveFailures, type FailureRow } from './throttle-store.ts';
 
 export interface ThrottleSettings {
   maxFailures: number;
@@ -30,26 +30,25 @@ export function loginThrottle(db: Db, settings: ThrottleSettings) {
     // Addresses are shared (offices, NAT): they get a larger allowance than one username.
     { key: `addr:${address}`, limit: settings.maxFailures * 4 },
   ];
-  const live = async (key: string, now: number) => {
-    const row = await findFailures(db, key);
-    return row && now - Date.parse(row.first_failure_at) <= windowMs ? row : undefined;
-  };
-  const locked = async (key: string, now: number) => {
-    const row = await findFailures(db, key);
-    return Boolean(row?.locked_until && Date.parse(row.locked_until) > now);
-  };
+  const fresh = (row: FailureRow | undefined, now: number) =>
+    row && now - Date.parse(row.first_failure_at) <= windowMs ? row : undefined;
+  const isLocked = (row: FailureRow | undefined, now: number) =>
+    Boolean(row?.locked_until && Date.parse(row.locked_until) > now);
 
   return {
     async assertAllowed(username: string, address: string, now = Date.now()) {
+      const [userRow, pairRow, addressRow] = await Promise.all(
+        counters(username, address).map(({ key }) => findFailures(db, key)),
+      );
       const refused =
-        (await locked(`addr:${address}`, now)) ||
-        (await locked(pair(username, address), now)) ||
-        ((await locked(user(username), now)) && (await live(pair(username, address), now)) !== undefined);
+        isLocked(addressRow, now) ||
+        isLocked(pairRow, now) ||
+        (isLocked(userRow, now) && fresh(pairRow, now) !== undefined);
       if (refused) throw tooManyRequests(MESSAGES.tooManyLoginAttempts);
     },
     async recordFailure(username: string, address: string, now = Date.now()) {
       for (const { key, limit } of counters(username, address)) {
-        const row = await live(key, now);
+        const row = fresh(await findFailures(db, key), now);
         const failures = (row?.failures ?? 0) + 1;
         await saveFailures(db, {
           key,

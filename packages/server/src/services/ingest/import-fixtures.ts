@@ -1,5 +1,6 @@
 import { newId, nowIso, toJson } from '../../db/values.ts';
 import { multipart } from '../media/test-fixtures.ts';
+import { instrumentRow } from '../../test-support/entity-rows.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 
 export const PROFILES = '/ingest/api/v1/import-profiles';
@@ -40,32 +41,7 @@ export async function createChain(t: TestApp, projectId: string, eid: string, no
   const id = newId();
   await t.db
     .insertInto('monitored_entities')
-    .values({
-      id,
-      project_id: projectId,
-      entity_type: 'instrument',
-      eid,
-      title: `Chain ${eid}`,
-      description: '',
-      scheme_id: schemeId,
-      interface_node_id: null,
-      longitude: null,
-      latitude: null,
-      context: '{}',
-      attachments: '[]',
-      labels: '[]',
-      user_metrics: '{}',
-      metric_limits: '[]',
-      rules: '{}',
-      asset_certificate: null,
-      contracted_sla_time: 3600,
-      maintenance_mode: 0,
-      turned_off: 0,
-      decommissioned: 0,
-      states: '{}',
-      created_at: now,
-      updated_at: now,
-    })
+    .values(instrumentRow({ id, project_id: projectId, eid, title: `Chain ${eid}`, scheme_id: schemeId }))
     .execute();
   const points: Record<string, string> = {};
   for (let n = 1; n <= nodes; n++) {

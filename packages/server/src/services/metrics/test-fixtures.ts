@@ -1,5 +1,6 @@
 import { newId, nowIso, toJson } from '../../db/values.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
+import { instrumentRow } from '../../test-support/entity-rows.ts';
 
 export const CERRO = 'cerro-azul';
 export const OUSE = 'ouse-embankment';
@@ -62,32 +63,17 @@ export async function createSite(t: TestApp, slug: string, devices: Device[]): P
     site.ids[device.eid] = id;
     await t.db
       .insertInto('monitored_entities')
-      .values({
-        id,
-        project_id: project.id,
-        entity_type: 'instrument',
-        eid: device.eid,
-        title: device.eid,
-        description: '',
-        scheme_id: schemeId,
-        interface_node_id: null,
-        longitude: device.location?.[0] ?? null,
-        latitude: device.location?.[1] ?? null,
-        context: toJson({ tip_m: device.elevation }),
-        attachments: '[]',
-        labels: '[]',
-        user_metrics: '{}',
-        metric_limits: '[]',
-        rules: '{}',
-        asset_certificate: null,
-        contracted_sla_time: 3600,
-        maintenance_mode: 0,
-        turned_off: 0,
-        decommissioned: 0,
-        states: '{}',
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        instrumentRow({
+          id,
+          project_id: project.id,
+          eid: device.eid,
+          scheme_id: schemeId,
+          longitude: device.location?.[0] ?? null,
+          latitude: device.location?.[1] ?? null,
+          context: toJson({ tip_m: device.elevation }),
+        }),
+      )
       .execute();
     for (const title of device.dataPoints ?? []) {
       site.dataPoints[title] = newId();

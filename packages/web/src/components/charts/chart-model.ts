@@ -236,7 +236,7 @@ function readingsOf(valid: Array<[number, number | null]>, gapMs: number | undef
 }
 
 /** The median time between consecutive readings (repeated times aside); Infinity below two readings. */
-function medianSpacing(sorted: ReadonlyArray<readonly [number, unknown]>): number {
+export function medianSpacing(sorted: ReadonlyArray<readonly [number, ...unknown[]]>): number {
   const spacings = new Float64Array(sorted.slice(1).map(([t], i) => t - sorted[i]![0])).filter((d) => d > 0).sort();
   const mid = spacings.length >> 1;
   if (!spacings.length) return Infinity;

@@ -18,7 +18,7 @@ import {
   type ValueFormat,
 } from './chart-model.ts';
 import type { TimeRange } from '@vigil/domain';
-import { seriesColour } from './chart-palette.ts';
+import { seriesColour, withAlpha } from './chart-palette.ts';
 import { envelopePlugin } from './envelope-plugin.ts';
 import { limitLinesPlugin } from './limit-lines-plugin.ts';
 import { markersPlugin } from './markers-plugin.ts';
@@ -82,7 +82,7 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
           ? envelopeValue(s.envelope, s.unit, input.format)
           : (_u, v) => (v == null ? '–' : input.format(v, s.unit)),
         ...(s.style === 'bars'
-          ? { paths: bars, fill: translucent(seriesColour(i, s.colour)), points: { show: false } }
+          ? { paths: bars, fill: withAlpha(seriesColour(i, s.colour), BAR_ALPHA), points: { show: false } }
           : {
               points: { size: 5, filter: (u, si, show) => (show ? null : nonEmpty(isolatedPoints(u.data[si]!))) },
             }),
@@ -289,7 +289,7 @@ function envelopeValue(envelope: readonly EnvelopePoint[], unit: string, format:
   };
 }
 
-/** A #rrggbb colour at 60% opacity (bars under lines stay readable); other colour forms as they are. */
-const translucent = (colour: string) => (/^#[0-9a-f]{6}$/i.test(colour) ? `${colour}99` : colour);
+/** Bars under lines stay readable. */
+const BAR_ALPHA = 0.6;
 
 const nonEmpty = (indices: number[]) => (indices.length ? indices : null);

@@ -17,3 +17,11 @@ const SERIES_COLOURS = [
 export function seriesColour(index: number, own?: string): string {
   return own ?? SERIES_COLOURS[index % SERIES_COLOURS.length]!;
 }
+
+/** A #rrggbb colour at the given opacity (0 to 1); other colour forms as they are. */
+export function withAlpha(colour: string, alpha: number): string {
+  if (!/^#[0-9a-f]{6}$/i.test(colour)) return colour;
+  return `${colour}${Math.round(alpha * 255)
+    .toString(16)
+    .padStart(2, '0')}`;
+}

@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
-import type { EnvelopePoint } from './chart-model.ts';
+import { medianSpacing, type EnvelopePoint } from './chart-model.ts';
+import { withAlpha } from './chart-palette.ts';
 
 /** One series' envelope as drawn: its uPlot series index (for its scale and visibility) and colour. */
 export interface EnvelopeLayer {
@@ -63,24 +64,11 @@ function drawBand(u: uPlot, ctx: CanvasRenderingContext2D, scale: string, run: r
 
 /** The envelope split where buckets are missing (a logger's outage), as the line itself breaks. */
 export function runsOf(points: readonly EnvelopePoint[]): EnvelopePoint[][] {
-  const spacings = points
-    .slice(1)
-    .map((p, i) => p[0] - points[i]![0])
-    .filter((d) => d > 0)
-    .sort((a, b) => a - b);
-  const usual = spacings[spacings.length >> 1] ?? Infinity;
+  const usual = medianSpacing(points);
   const runs: EnvelopePoint[][] = [];
   points.forEach((p, i) => {
     if (i === 0 || p[0] - points[i - 1]![0] > GAP_FACTOR * usual) runs.push([]);
     runs.at(-1)!.push(p);
   });
   return runs;
-}
-
-/** A #rrggbb colour with the given opacity; other colour forms as they are. */
-function withAlpha(colour: string, alpha: number): string {
-  if (!/^#[0-9a-f]{6}$/i.test(colour)) return colour;
-  return `${colour}${Math.round(alpha * 255)
-    .toString(16)
-    .padStart(2, '0')}`;
 }

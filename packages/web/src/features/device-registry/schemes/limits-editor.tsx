@@ -15,6 +15,14 @@ interface RowsProps<T> {
   readOnly: boolean;
 }
 
+/** A limit's optional alarm behaviour (ADR 0023): each field with its label's key. */
+const ALARM_TIMING = [
+  ['deadband', 'schemes.deadband'],
+  ['on_delay', 'schemes.onDelay'],
+  ['on_delay_readings', 'schemes.onDelayReadings'],
+  ['off_delay', 'schemes.offDelay'],
+] as const satisfies ReadonlyArray<readonly [keyof MetricLimit, string]>;
+
 /**
  * Warning and critical limits, upper and lower, with the alarm behaviour of ADR 0023: a deadband (in
  * the metric's unit) a value must come back past to clear, and on and off delays.
@@ -76,38 +84,17 @@ export function LimitsEditor({ draft, rows, onChange, problems, readOnly }: Rows
             required
             slotProps={{ input: { readOnly } }}
           />
-          <NumberText
-            label={t('schemes.deadband')}
-            value={row.deadband}
-            onValue={(deadband) => set(index, { deadband })}
-            invalidText={t('form.errors.number')}
-            error={Boolean(problems(`${index}.deadband`))}
-            slotProps={{ input: { readOnly } }}
-          />
-          <NumberText
-            label={t('schemes.onDelay')}
-            value={row.on_delay}
-            onValue={(on_delay) => set(index, { on_delay })}
-            invalidText={t('form.errors.number')}
-            error={Boolean(problems(`${index}.on_delay`))}
-            slotProps={{ input: { readOnly } }}
-          />
-          <NumberText
-            label={t('schemes.onDelayReadings')}
-            value={row.on_delay_readings}
-            onValue={(on_delay_readings) => set(index, { on_delay_readings })}
-            invalidText={t('form.errors.number')}
-            error={Boolean(problems(`${index}.on_delay_readings`))}
-            slotProps={{ input: { readOnly } }}
-          />
-          <NumberText
-            label={t('schemes.offDelay')}
-            value={row.off_delay}
-            onValue={(off_delay) => set(index, { off_delay })}
-            invalidText={t('form.errors.number')}
-            error={Boolean(problems(`${index}.off_delay`))}
-            slotProps={{ input: { readOnly } }}
-          />
+          {ALARM_TIMING.map(([field, label]) => (
+            <NumberText
+              key={field}
+              label={t(label)}
+              value={row[field]}
+              onValue={(value) => set(index, { [field]: value })}
+              invalidText={t('form.errors.number')}
+              error={Boolean(problems(`${index}.${field}`))}
+              slotProps={{ input: { readOnly } }}
+            />
+          ))}
         </RowBox>
       ))}
     </Rows>
