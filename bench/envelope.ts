@@ -73,6 +73,7 @@ async function main() {
 
     const rows: Row[] = [];
     const facts: string[] = [];
+    let envelopeP95 = Number.NaN;
     for (const envelope of [true, false]) {
       const body = {
         metric: 'raw_metrics.level',
@@ -108,6 +109,7 @@ async function main() {
       const result = await runLoad(httpCall(url, init), LOAD);
       const p50 = percentile(result.latenciesMs, 50);
       const p95 = percentile(result.latenciesMs, 95);
+      if (envelope) envelopeP95 = p95;
       rows.push({
         measurement: `timeseries, 1 year of minutes, 2000 buckets${envelope ? ', envelope' : ''} (p95 ${p95.toFixed(1)} ms)`,
         concurrency: 1,
@@ -133,7 +135,7 @@ async function main() {
     console.log(table(rows));
     for (const fact of facts) console.log(fact);
     const withEnvelope = rows[0]!;
-    const verdict = `envelope p50 ${withEnvelope.p50Ms!.toFixed(1)} ms: budget ${BUDGET_MS} ms ${withEnvelope.p50Ms! <= BUDGET_MS ? 'met' : 'NOT met'}`;
+    const verdict = `envelope p50 ${withEnvelope.p50Ms!.toFixed(1)} ms, p95 ${envelopeP95.toFixed(1)} ms: budget ${BUDGET_MS} ms ${envelopeP95 <= BUDGET_MS ? 'met at p95' : 'NOT met at p95'}`;
     console.log(verdict);
     appendResults(
       join(import.meta.dirname, 'RESULTS.md'),
