@@ -20,11 +20,22 @@ const SEARCH_DELAY_MS = 300;
 export function EntryFiltersBar({ filters, errors, devices, tags, onChange }: EntryFiltersBarProps) {
   const { t } = useTranslation('journal');
   const [search, setSearch] = useState(filters.search);
+  // A search changed from outside the box ("Clear filters", a link) replaces what was typed, so the
+  // box never puts a cleared search back a moment later; its own search, come back, changes nothing.
+  const [applied, setApplied] = useState(filters.search);
+  const [sent, setSent] = useState(filters.search);
+  if (filters.search !== applied) {
+    setApplied(filters.search);
+    if (filters.search !== sent) setSearch(filters.search);
+  }
   const today = localDate(new Date());
   // the list follows the search box once typing pauses, not at every key
   useEffect(() => {
     if (search === filters.search) return;
-    const timer = setTimeout(() => onChange({ ...filters, search }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setSent(search);
+      onChange({ ...filters, search });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
   const set = (changes: Partial<EntryFilters>) => onChange({ ...filters, ...changes });
