@@ -17,6 +17,7 @@ import * as privateMedia from './migrations/0015-private-media.ts';
 import * as registryHistory from './migrations/0016-registry-history.ts';
 import * as ingestKeysAndImports from './migrations/0017-ingest-keys-and-imports.ts';
 import * as deviceRegistryModule from './migrations/0018-device-registry-module.ts';
+import * as blockVersions from './migrations/0020-block-versions.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0016-registry-history': registryHistory,
   '0017-ingest-keys-and-imports': ingestKeysAndImports,
   '0018-device-registry-module': deviceRegistryModule,
+  '0020-block-versions': blockVersions,
 };
 
 /** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */

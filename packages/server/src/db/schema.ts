@@ -217,6 +217,8 @@ export interface MetricBlocksTable {
   day: number;
   /** the times (epoch ms) then the values, float64 little-endian */
   data: Uint8Array;
+  /** random, new at every write (block-cache.ts); bigint, so a string on PostgreSQL */
+  version: number | string;
 }
 
 /** The summary of a metric_blocks row: the day's rollup. */

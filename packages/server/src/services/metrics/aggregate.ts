@@ -4,7 +4,7 @@ import { WindowAccumulator, type BucketSink } from './bucket-accumulator.ts';
 import { DAY_MS, windowsOf, type Bucketing, type Source, type WindowLimits } from './bucketing.ts';
 import { SUM_SCALE, unscaled } from './finite-sums.ts';
 import type { SeriesRef } from './series-store.ts';
-import { findDaySummaries, readConsistently, readValues, type Values } from './series-values.ts';
+import { findDaySummaries, readConsistently, readValueParts, readValues, type Values } from './series-values.ts';
 
 /** What to aggregate: buckets, the range [from, end), the function, and whether zeros count. */
 export interface Plan {
@@ -52,10 +52,10 @@ export async function aggregate(
         const origin = window.starts[0]!;
         for (let i = 0; i < series.length; i += batchSize) {
           const batch = series.slice(i, i + batchSize);
-          const values = await readValues(reader, batch, window.from, window.end);
+          const values = await readValueParts(reader, batch, window.from, window.end);
           for (const s of batch) {
-            const v = values.get(s.id);
-            if (v) streamSeries(v, origin, plan, keyIndex.get(s.id)!, sink);
+            const parts = values.get(s.id);
+            if (parts) streamSeries(parts, origin, plan, keyIndex.get(s.id)!, sink);
           }
         }
         continue;
@@ -98,10 +98,13 @@ export async function aggregate(
   });
 }
 
-/** One series' values in time order, bucket by bucket, each bucket handed over as it closes. */
-function streamSeries(v: Values, origin: number, plan: Plan, key: number, sink: BucketSink) {
+/**
+ * One series' values, part after part in time order, bucket by bucket, each bucket handed over as it
+ * closes. The running figures are locals of this loop, not variables a closure shares: V8 boxes every
+ * double stored in a closure's context, and a year of minutes would make megabytes of garbage a call.
+ */
+function streamSeries(parts: readonly Values[], origin: number, plan: Plan, key: number, sink: BucketSink) {
   const width = plan.bucketing.width!;
-  const fn = plan.fn;
   let index = -1;
   let count = 0;
   /** scaled by SUM_SCALE, so that it cannot overflow (finite-sums.ts) */
@@ -109,40 +112,54 @@ function streamSeries(v: Values, origin: number, plan: Plan, key: number, sink: 
   let min = 0;
   let max = 0;
   let first = 0;
-  const flush = () => {
-    if (!count) return;
-    const value =
-      fn === 'avg'
-        ? unscaled(sum / count)
-        : fn === 'sum'
-          ? unscaled(sum)
-          : fn === 'count'
-            ? count
-            : fn === 'min'
-              ? min
-              : fn === 'max'
-                ? max
-                : first;
-    sink.point(key, index, value);
-    if (plan.envelope) sink.extent?.(key, index, min, max, count);
-  };
-  for (let i = 0; i < v.times.length; i++) {
-    const value = v.values[i]!;
-    if (plan.excludeZero && value === 0) continue;
-    const at = Math.floor((v.times[i]! - origin) / width);
-    if (at !== index) {
-      flush();
-      index = at;
-      count = 0;
-      sum = 0;
-      min = value;
-      max = value;
-      first = value;
+  for (const { times, values } of parts) {
+    for (let i = 0; i < times.length; i++) {
+      const value = values[i]!;
+      if (plan.excludeZero && value === 0) continue;
+      const at = Math.floor((times[i]! - origin) / width);
+      if (at !== index) {
+        if (count) emitBucket(sink, plan, key, index, count, sum, min, max, first);
+        index = at;
+        count = 0;
+        sum = 0;
+        min = value;
+        max = value;
+        first = value;
+      }
+      count += 1;
+      sum += value * SUM_SCALE;
+      if (value < min) min = value;
+      if (value > max) max = value;
     }
-    count += 1;
-    sum += value * SUM_SCALE;
-    if (value < min) min = value;
-    if (value > max) max = value;
   }
-  flush();
+  if (count) emitBucket(sink, plan, key, index, count, sum, min, max, first);
+}
+
+/** Hands one closed bucket to `sink`: the plan's function of it, and with `envelope` its extent. */
+function emitBucket(
+  sink: BucketSink,
+  plan: Plan,
+  key: number,
+  index: number,
+  count: number,
+  sum: number,
+  min: number,
+  max: number,
+  first: number,
+) {
+  const fn = plan.fn;
+  const value =
+    fn === 'avg'
+      ? unscaled(sum / count)
+      : fn === 'sum'
+        ? unscaled(sum)
+        : fn === 'count'
+          ? count
+          : fn === 'min'
+            ? min
+            : fn === 'max'
+              ? max
+              : first;
+  sink.point(key, index, value);
+  if (plan.envelope) sink.extent?.(key, index, min, max, count);
 }

@@ -12,6 +12,7 @@ import {
   type Block,
 } from './series-blocks.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
+import { newBlockVersion } from './block-cache.ts';
 import { HeldValues } from './stored-values.ts';
 import { createSeries, INDEXED_GROUPS, insertRows, type ReadingMetrics, type StoredValues } from './write-store.ts';
 
@@ -28,9 +29,9 @@ export const COMPACTION_BATCH = 50_000;
 export const COMPACTION_INTERVAL_SECONDS = 10;
 
 const BLOCKS = {
-  head: 'insert into metric_blocks (series_id, day, data)',
-  tail: 'on conflict (series_id, day) do update set data = excluded.data',
-  columns: 3,
+  head: 'insert into metric_blocks (series_id, day, data, version)',
+  tail: 'on conflict (series_id, day) do update set data = excluded.data, version = excluded.version',
+  columns: 4,
 };
 const DAYS = {
   head: 'insert into metric_days (series_id, day, "count", "sum", "min", "max", first_t, "first", last_t, "last")',
@@ -168,7 +169,7 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Hand
       for (const [day, pairs] of byDay) {
         const block = mergeBlock(old.get(`${id}:${day}`), pairs);
         const s = summarize(block);
-        merged.blocks.push(id, day, encodeBlock(block));
+        merged.blocks.push(id, day, encodeBlock(block), newBlockVersion());
         merged.days.push(id, day, s.count, s.sum, s.min, s.max, s.first_t, s.first, s.last_t, s.last);
       }
     }

@@ -1,6 +1,7 @@
 import type { ReadingGroups } from '@vigil/domain';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
+import { newBlockVersion } from './block-cache.ts';
 import { compactedSeq, dayOf, decodeBlock, encodeBlock, summarize, type Block } from './series-blocks.ts';
 
 /** Where a reading is stored: its key, and its time in epoch ms. */
@@ -70,7 +71,7 @@ async function removeFromBlocks(trx: Db, dialect: Dialect, reading: ReadingKey, 
     }
     await trx
       .updateTable('metric_blocks')
-      .set({ data: encodeBlock(block) })
+      .set({ data: encodeBlock(block), version: newBlockVersion() })
       .where('series_id', '=', id)
       .where('day', '=', day)
       .execute();

@@ -2,7 +2,8 @@ import type { Db, Dialect } from '../../db/connection.ts';
 import type { MetricDaysTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
 import { saturated } from './finite-sums.ts';
-import { compactedSeq, dayOf, decodeBlock, holdCompactionLock } from './series-blocks.ts';
+import { blockCacheOf, type BlockCache } from './block-cache.ts';
+import { compactedSeq, dayOf, decodeBlock, holdCompactionLock, type Block } from './series-blocks.ts';
 import type { SeriesRef } from './series-store.ts';
 import { DAY_MS, type ReadingMetrics } from './write-store.ts';
 
@@ -39,11 +40,14 @@ const BLOCK_QUERY_SERIES = 500;
  */
 export class SeriesReader {
   readonly trx: Db;
+  /** decoded blocks kept between reads, if this reader may use them */
+  readonly cache: BlockCache | undefined;
   readonly #tails = new Map<number, Array<[number, number]>>();
   #range: [after: number, last: number] | undefined;
 
-  constructor(trx: Db) {
+  constructor(trx: Db, cache?: BlockCache) {
     this.trx = trx;
+    this.cache = cache;
   }
 
   /** The series' values in [from, end) that are not in blocks yet, in time order. */
@@ -124,7 +128,7 @@ export async function readConsistently<T>(
     .setAccessMode('read only')
     .execute(async (trx) => {
       await holdCompactionLock(trx, dialect, 'shared');
-      return read(new SeriesReader(trx));
+      return read(new SeriesReader(trx, blockCacheOf(db)));
     });
 }
 
@@ -135,38 +139,99 @@ export async function readValues(
   from: number,
   end: number,
 ): Promise<Map<number, Values>> {
-  const parts = new Map<number, Values[]>();
-  for (let i = 0; i < series.length; i += BLOCK_QUERY_SERIES) {
-    const blocks = await reader.trx
-      .selectFrom('metric_blocks')
-      .select(['series_id', 'day', 'data'])
-      .where(
-        'series_id',
-        'in',
-        series.slice(i, i + BLOCK_QUERY_SERIES).map((s) => s.id),
-      )
-      .where('day', '>=', dayOf(from))
-      .where('day', '<', end)
-      .orderBy('series_id')
-      .orderBy('day')
-      .execute();
-    for (const b of blocks) {
-      const block = clip(decodeBlock(b.data), from, end);
-      if (!block.times.length) continue;
-      const id = Number(b.series_id);
-      parts.set(id, [...(parts.get(id) ?? []), block]);
-    }
-  }
-  const tail = await reader.tail(series, from, end);
   const out = new Map<number, Values>();
-  for (const s of series) {
-    const own = parts.get(s.id) ?? [];
-    const extra = tail.get(s.id);
-    if (!own.length && !extra) continue;
-    out.set(s.id, own.length === 1 && !extra ? own[0]! : concat(own, extra));
+  for (const [id, parts] of await readValueParts(reader, series, from, end)) {
+    out.set(id, parts.length === 1 ? parts[0]! : concat(parts, undefined));
   }
   return out;
 }
+
+/**
+ * Each series' values in [from, end) as parts in time order (a block's, then the tail's), without
+ * copying them into one array: a reader that walks them in order needs no copy of a year.
+ */
+export async function readValueParts(
+  reader: SeriesReader,
+  series: readonly SeriesRef[],
+  from: number,
+  end: number,
+): Promise<Map<number, Values[]>> {
+  const parts = new Map<number, Values[]>();
+  for (let i = 0; i < series.length; i += BLOCK_QUERY_SERIES) {
+    const ids = series.slice(i, i + BLOCK_QUERY_SERIES).map((s) => s.id);
+    for (const b of await readBlocks(reader, ids, dayOf(from), end)) {
+      const block = clip(b.block, from, end);
+      if (!block.times.length) continue;
+      const own = parts.get(b.seriesId);
+      if (own) own.push(block);
+      else parts.set(b.seriesId, [block]);
+    }
+  }
+  const tail = await reader.tail(series, from, end);
+  for (const [id, extra] of tail) {
+    const own = parts.get(id);
+    const lastBlock = own?.at(-1);
+    if (!own) parts.set(id, [pairsToValues(extra)]);
+    else if (extra[0]![0] > lastBlock!.times[lastBlock!.times.length - 1]!) own.push(pairsToValues(extra));
+    // A back-fill or a correction not compacted yet: merged into the blocks in time order.
+    else parts.set(id, [concat(own, extra)]);
+  }
+  return parts;
+}
+
+/**
+ * The decoded blocks of the series in days [firstDay, end), by series then day. With a cache, the
+ * versions are read first and only the data of the blocks not held at their version.
+ */
+async function readBlocks(
+  reader: SeriesReader,
+  seriesIds: readonly number[],
+  firstDay: number,
+  end: number,
+): Promise<Array<{ seriesId: number; day: number; block: Block }>> {
+  const query = reader.trx
+    .selectFrom('metric_blocks')
+    .where('series_id', 'in', seriesIds)
+    .where('day', '>=', firstDay)
+    .where('day', '<', end)
+    .orderBy('series_id')
+    .orderBy('day');
+  const cache = reader.cache;
+  if (!cache) {
+    const rows = await query.select(['series_id', 'day', 'data']).execute();
+    return rows.map((r) => ({ seriesId: Number(r.series_id), day: Number(r.day), block: decodeBlock(r.data) }));
+  }
+  const versions = await query.select(['series_id', 'day', 'version']).execute();
+  const out = versions.map((r) => {
+    const seriesId = Number(r.series_id);
+    const day = Number(r.day);
+    const version = Number(r.version);
+    return { seriesId, day, version, block: cache.get(seriesId, day, version) };
+  });
+  const missing = out.filter((b) => !b.block);
+  if (missing.length) {
+    const days = missing.map((b) => b.day);
+    const rows = await query
+      .select(['series_id', 'day', 'version', 'data'])
+      .where('series_id', 'in', [...new Set(missing.map((b) => b.seriesId))])
+      .where('day', '>=', Math.min(...days))
+      .where('day', '<=', Math.max(...days))
+      .execute();
+    const read = new Map(rows.map((r) => [`${r.series_id}:${Number(r.day)}`, r]));
+    for (const b of missing) {
+      const row = read.get(`${b.seriesId}:${b.day}`);
+      if (!row) continue; // not in one snapshot's two reads: cannot happen, and is skipped
+      b.block = decodeBlock(row.data);
+      cache.set(b.seriesId, b.day, Number(row.version), b.block);
+    }
+  }
+  return out.filter((b): b is typeof b & { block: Block } => b.block !== undefined);
+}
+
+const pairsToValues = (pairs: Array<[number, number]>): Values => ({
+  times: Float64Array.from(pairs, (p) => p[0]),
+  values: Float64Array.from(pairs, (p) => p[1]),
+});
 
 /** The part of a block in [from, end). */
 function clip(block: { times: Float64Array; values: Float64Array }, from: number, end: number) {
