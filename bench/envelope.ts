@@ -22,7 +22,7 @@ import { appendResults, machine, table, type Row } from './report.ts';
  */
 export const BUDGET_MS = 50;
 export const DRAW_BUDGET_MS = 200;
-const DRAW_RUNS = 8;
+const DRAW_RUNS = 20;
 const WEB_DIST = join(import.meta.dirname, '../packages/web/dist');
 const MINUTE = 60_000;
 const YEAR_MINUTES = 525_600;

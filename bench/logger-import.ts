@@ -57,7 +57,7 @@ async function writeToa5(path: string) {
 }
 
 async function main() {
-  const command = process.env.BENCH_COMMAND ?? 'npx node bench/logger-import.ts';
+  const command = process.env.BENCH_COMMAND ?? `npx node ${[...process.execArgv, ''].join(' ')}bench/logger-import.ts`;
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-import-'));
   const { app, db } = await demoApp(dataDir);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -120,7 +120,7 @@ console.log(`appended to ${resultsFile}`);
 // Issue 17's dashboard budget (about a minute): 8 charts × 2000 points drawn in headless Chromium, on
 // the web build above. Its own process too; BENCH_DASHBOARD=off skips it.
 if (process.env.BENCH_DASHBOARD !== 'off') {
-  execFileSync(process.execPath, [join(import.meta.dirname, 'dashboard-draw.ts')], {
+  execFileSync(process.execPath, [...process.execArgv, join(import.meta.dirname, 'dashboard-draw.ts')], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_COMMAND: command },
   });
@@ -154,7 +154,7 @@ for (const [variable, file] of [
   ['BENCH_DEVICES_TABLE', 'devices-table.ts'],
 ] as const) {
   if (process.env[variable] === 'off') continue;
-  execFileSync(process.execPath, [join(import.meta.dirname, file)], {
+  execFileSync(process.execPath, [...process.execArgv, join(import.meta.dirname, file)], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_COMMAND: command },
   });
@@ -163,7 +163,7 @@ for (const [variable, file] of [
 // Issue 6's notification budgets (about a minute): ingest → stream latency under load, 1000 stream
 // clients. Its own process too; BENCH_NOTIFICATIONS=off skips it.
 if (process.env.BENCH_NOTIFICATIONS !== 'off') {
-  execFileSync(process.execPath, [join(import.meta.dirname, 'notifications.ts')], {
+  execFileSync(process.execPath, [...process.execArgv, join(import.meta.dirname, 'notifications.ts')], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_COMMAND: command },
   });
@@ -173,7 +173,7 @@ if (process.env.BENCH_NOTIFICATIONS !== 'off') {
 // It runs in a process of its own, so that the heap and sockets of the measurements above do not
 // weigh on its figures.
 if (process.env.BENCH_METRICS !== 'off') {
-  execFileSync(process.execPath, [join(import.meta.dirname, 'metrics.ts')], {
+  execFileSync(process.execPath, [...process.execArgv, join(import.meta.dirname, 'metrics.ts')], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_COMMAND: command },
   });
