@@ -3,7 +3,7 @@ import { apiLogin, auth } from './support/api.ts';
 import { createPiezometer } from './support/devices.ts';
 import { saveDialogScreens } from './support/dialog-screens.ts';
 import { afterSnackbars, CERRO_AZUL, ingest } from './support/notifications.ts';
-import { DESKTOP, PHONE, saveScreens } from './support/screens.ts';
+import { saveFocusedScreens, saveScreens } from './support/screens.ts';
 import { adminIn, mainMenu, openShell } from './support/shell.ts';
 
 /**
@@ -33,24 +33,6 @@ async function addMetric(
   await row.getByLabel('Label').fill(metric.label);
   await row.getByLabel('Unit').fill(metric.unit);
   if (metric.formula) await row.getByLabel('Formula').fill(metric.formula);
-}
-
-/**
- * Screenshots of what a person sees with `focus` scrolled to the middle of the screen, at desktop and
- * phone widths: a long form's full-page capture would draw its sticky buttons over the middle.
- */
-async function saveFocusedScreens(page: Page, name: string, focus: Locator) {
-  for (const [label, size] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(250);
-    await focus.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `e2e/screenshots/${name}-${label}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 async function alarmsOf(request: APIRequestContext, token: string, deviceId: string) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DESKTOP, PHONE } from './screens.ts';
+import { atBothWidths } from './screens.ts';
 
 /**
  * Like saveScreens, but of the viewport only: a full-page capture of a taller page draws a modal
@@ -7,17 +7,11 @@ import { DESKTOP, PHONE } from './screens.ts';
  * the screen and scrolls; `phoneFocus`, when given, is scrolled into view there first.
  */
 export async function saveDialogScreens(page: Page, name: string, phoneFocus?: Locator) {
-  for (const [label, size] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(250);
+  await atBothWidths(page, name, async (path, label) => {
     if (label === 'phone' && phoneFocus) {
       await phoneFocus.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await page.waitForTimeout(100);
     }
-    await page.screenshot({ path: `e2e/screenshots/${name}-${label}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path });
+  });
 }

@@ -1,3 +1,4 @@
+import { CALIBRATION_PREFIX } from './calibrations.ts';
 import { compileExpression, type CompiledExpression } from './expressions.ts';
 import { MAX_METRIC_MAGNITUDE } from './ingest.ts';
 import { schemeSpec } from './schemes.ts';
@@ -20,6 +21,8 @@ export interface ReadingGroups {
   calculated_metrics: Record<string, number>;
   context_metrics: Record<string, number>;
   invalid_metrics: Record<string, number>;
+  /** why a calculated metric has no value, when a calibration factor it reads is missing (DESIGN §3.2) */
+  invalid_reasons?: Record<string, string>;
 }
 
 /** What the derivation needs of a scheme, compiled once per scheme version. */
@@ -27,7 +30,10 @@ export interface CompiledScheme {
   rawKeys: Set<string>;
   /** declared context metrics; empty means "every numeric context value of the entity" */
   contextKeys: string[];
-  calculated: Array<{ key: string; expression: CompiledExpression }>;
+  /** each formula with the calibration factors (names without `cal.`) it reads */
+  calculated: Array<{ key: string; expression: CompiledExpression; factors: string[] }>;
+  /** whether a formula reads a calibration factor (ingest then reads the device's calibrations) */
+  readsCalibration: boolean;
   /** group → metric → valid range */
   bounds: Map<string, Map<string, ValidRange>>;
 }
@@ -51,7 +57,11 @@ export function compileSchemeSpec(raw: unknown): CompiledScheme {
   for (const m of Array.isArray(spec.metrics?.calculated_metrics) ? spec.metrics.calculated_metrics : []) {
     if (typeof m?.key !== 'string' || typeof m.formula !== 'string') continue;
     try {
-      calculated.push({ key: m.key, expression: compileExpression(m.formula) });
+      const expression = compileExpression(m.formula);
+      const factors = expression.variables.flatMap((v) =>
+        v.startsWith(CALIBRATION_PREFIX) ? [v.slice(CALIBRATION_PREFIX.length)] : [],
+      );
+      calculated.push({ key: m.key, expression, factors });
     } catch {
       // a broken formula yields no value; the registry refuses such formulas on write
     }
@@ -70,6 +80,7 @@ export function compileSchemeSpec(raw: unknown): CompiledScheme {
     rawKeys: new Set(keysOf(spec.metrics?.raw_metrics)),
     contextKeys: keysOf(spec.metrics?.context_metrics),
     calculated,
+    readsCalibration: calculated.some((c) => c.factors.length > 0),
     bounds,
   };
 }
@@ -86,13 +97,16 @@ const isValid = (scheme: CompiledScheme, group: string, metric: string, value: n
 /**
  * A reading's metric groups: raw values beyond their invalid bounds move to invalid_metrics, then
  * calculated metrics are evaluated in declaration order over the valid raw values, the context and
- * the calculated values before them. A formula missing a value (or dividing by zero, or beyond
- * MAX_METRIC_MAGNITUDE) yields nothing.
+ * the calculated values before them, and `cal.<name>` from the calibration in effect. A formula missing a
+ * value (or dividing by zero, or beyond MAX_METRIC_MAGNITUDE) yields nothing; one reading a factor
+ * that the calibration lacks (or with no calibration in effect) yields a reason in invalid_reasons,
+ * never a number computed without it.
  */
 export function deriveMetrics(
   scheme: CompiledScheme,
   raw: Readonly<Record<string, number>>,
   context: Readonly<Record<string, number>>,
+  calibration?: Readonly<Record<string, number>>,
 ): ReadingGroups {
   const metrics: ReadingGroups = { raw_metrics: {}, calculated_metrics: {}, context_metrics: {}, invalid_metrics: {} };
   if (scheme.contextKeys.length) {
@@ -107,7 +121,15 @@ export function deriveMetrics(
       scope[key] = value;
     } else metrics.invalid_metrics[key] = value;
   }
-  for (const { key, expression } of scheme.calculated) {
+  for (const { key, expression, factors } of scheme.calculated) {
+    if (factors.length) {
+      const reason = missingFactorReason(factors, calibration);
+      if (reason) {
+        (metrics.invalid_reasons ??= {})[key] = reason;
+        continue;
+      }
+      for (const name of factors) scope[CALIBRATION_PREFIX + name] = calibration![name]!;
+    }
     let value: unknown;
     try {
       value = expression.evaluate(scope);
@@ -122,4 +144,12 @@ export function deriveMetrics(
     } else metrics.invalid_metrics[key] = value;
   }
   return metrics;
+}
+
+/** Why a formula reading `factors` cannot be evaluated with `calibration`, or undefined when it can. */
+function missingFactorReason(factors: string[], calibration: Readonly<Record<string, number>> | undefined) {
+  if (!calibration) return 'No calibration in effect at read_at';
+  const missing = factors.filter((name) => !Object.hasOwn(calibration, name));
+  if (!missing.length) return undefined;
+  return `The calibration in effect has no factor ${missing.map((name) => CALIBRATION_PREFIX + name).join(', ')}`;
 }

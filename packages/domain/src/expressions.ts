@@ -3,7 +3,7 @@ import jsep from 'jsep';
 /**
  * The safe expression language of formulas and state rules (DESIGN §4): arithmetic, comparison and
  * logic over named values, with a few functions. Parsed by jsep into a tree and evaluated by walking
- * it — never `eval`, no property access, no calls but the whitelisted functions.
+ * it — never `eval`, no property access (`cal.<name>` is one name), no calls but the whitelisted functions.
  */
 export type Scope = Readonly<Record<string, number | boolean | string | null | undefined>>;
 export type Value = number | boolean | string | null;
@@ -80,6 +80,14 @@ function compileNode(node: Node, variables: Set<string>): (scope: Scope) => Valu
           throw new ExpressionError(`Unknown value: ${name}`);
         return scope[name] ?? null;
       };
+    }
+    case 'MemberExpression': {
+      // `cal.G` (DESIGN §3.2): one name read from the scope, not property access
+      const { object, property, computed } = node as jsep.MemberExpression;
+      const owner = object.type === 'Identifier' ? (object as jsep.Identifier).name : '';
+      if (computed || owner !== 'cal' || property.type !== 'Identifier')
+        throw new ExpressionError('Unsupported expression: only cal.<name> reads a member');
+      return compileNode({ type: 'Identifier', name: `cal.${(property as jsep.Identifier).name}` }, variables);
     }
     case 'UnaryExpression': {
       const { operator, argument } = node as jsep.UnaryExpression;

@@ -30,6 +30,7 @@ export * from './alarm-report.ts';
 export * from './media.ts';
 export * from './journal.ts';
 export * from './cross-sections.ts';
+export * from './calibrations.ts';
 export * from './derived-metrics.ts';
 export * from './ingest.ts';
 export * from './ingest-keys.ts';

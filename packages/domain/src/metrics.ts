@@ -82,6 +82,8 @@ export const metricReadingSchema = z.object({
   calculated_metrics: metricValues,
   context_metrics: metricValues,
   invalid_metrics: metricValues,
+  /** why a calculated metric has no value (a calibration factor missing, DESIGN §3.2); absent when none */
+  invalid_reasons: z.record(z.string(), z.string()).optional(),
 });
 export type MetricReading = z.infer<typeof metricReadingSchema>;
 

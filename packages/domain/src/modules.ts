@@ -14,6 +14,7 @@ export const MODULE_FOLDERS = {
   roles: 'Roles',
   permissions: 'Permissions',
   devices: 'DeviceRegistry',
+  'data-import': 'DataImport',
 } as const;
 export type ModulePath = keyof typeof MODULE_FOLDERS;
 

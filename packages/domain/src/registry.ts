@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './api.ts';
 import { compileExpression, expressionError } from './expressions.ts';
+import { CALIBRATION_PREFIX } from './calibrations.ts';
 import { cronSchedule } from './schedules.ts';
 import { STATE_COLOURS } from './states.ts';
 import {
@@ -197,7 +198,7 @@ export function declaredMetrics(spec: Pick<SchemeSpec, 'metrics'>): Record<Decla
 
 /**
  * Cross-field rules of a scheme: metric keys are unique across groups (formulas see one flat scope),
- * a formula reads only raw, context, user or earlier calculated metrics, and limits and invalid bounds
+ * a formula reads only raw, context, user or earlier calculated metrics (and calibration factors, `cal.<name>`), and limits and invalid bounds
  * name a metric declared in their group.
  */
 export function checkSchemeReferences(spec: SchemeSpec, ctx: z.RefinementCtx) {
@@ -216,7 +217,9 @@ export function checkSchemeReferences(spec: SchemeSpec, ctx: z.RefinementCtx) {
   ]);
   spec.metrics.calculated_metrics.forEach((metric, i) => {
     if (!expressionError(metric.formula)) {
-      for (const name of compileExpression(metric.formula).variables.filter((v) => !readable.has(v))) {
+      for (const name of compileExpression(metric.formula).variables.filter(
+        (v) => !readable.has(v) && !v.startsWith(CALIBRATION_PREFIX),
+      )) {
         ctx.addIssue({
           code: 'custom',
           path: ['metrics', 'calculated_metrics', i, 'formula'],

@@ -17,7 +17,9 @@ import * as privateMedia from './migrations/0015-private-media.ts';
 import * as registryHistory from './migrations/0016-registry-history.ts';
 import * as ingestKeysAndImports from './migrations/0017-ingest-keys-and-imports.ts';
 import * as deviceRegistryModule from './migrations/0018-device-registry-module.ts';
+import * as dataImportModule from './migrations/0019-data-import-module.ts';
 import * as blockVersions from './migrations/0020-block-versions.ts';
+import * as calibrations from './migrations/0021-calibrations.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -38,7 +40,9 @@ const migrations: Record<string, Migration> = {
   '0016-registry-history': registryHistory,
   '0017-ingest-keys-and-imports': ingestKeysAndImports,
   '0018-device-registry-module': deviceRegistryModule,
+  '0019-data-import-module': dataImportModule,
   '0020-block-versions': blockVersions,
+  '0021-calibrations': calibrations,
 };
 
 /** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */

@@ -636,6 +636,22 @@ export interface RegistryHistoryTable {
   fields: string;
 }
 
+/** An instrument's calibration (DESIGN §3.2), in effect from effective_from until the next one. */
+export interface CalibrationsTable {
+  id: string;
+  project_id: string;
+  entity_id: string;
+  /** canonical ISO-8601 UTC; unique per entity */
+  effective_from: string;
+  /** JSON: {name: number} */
+  factors: string;
+  serial_number: string;
+  certificate_file_id: string | null;
+  notes: string;
+  created_at: string;
+  created_by: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -688,4 +704,5 @@ export interface Database {
   import_profiles: ImportProfilesTable;
   imports: ImportsTable;
   registry_history: RegistryHistoryTable;
+  calibrations: CalibrationsTable;
 }

@@ -110,6 +110,8 @@ export const DEMO_MODULES = [
   { name: 'Notifications', path: 'notifications', folder: 'notifications', roles: ALL },
   // Operators see the register read-only: the registry's writes are for administrators and managers.
   { name: 'Device registry', path: 'devices', folder: 'DeviceRegistry', roles: ALL },
+  // Logger files are brought in by those who may write readings for others (ADR 0035).
+  { name: 'Data import', path: 'data-import', folder: 'DataImport', roles: ['Administrator', 'Manager'] },
 ] as const;
 
 /** The project feature configuration (spec 000 §6): module folder → feature → enabled and scope. */

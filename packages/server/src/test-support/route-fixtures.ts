@@ -46,6 +46,13 @@ export async function seedRouteFixtures(t: TestApp, token: string, projectId: st
   });
 
   await call('POST', `/ui/api/v1/projects/${projectId}/cross-sections`, { name: 'Fixture section' });
+  // On the first few: the walk's DELETE of an instrument may remove the first one (and its calibrations).
+  for (const { id } of instruments.objects.slice(0, 3)) {
+    await call('POST', `/device-registry/api/v1/instruments/${id}/calibrations`, {
+      effective_from: '2020-01-01T00:00:00Z',
+      factors: { G: 1 },
+    });
+  }
 
   await call('POST', '/auth/api/v1/api-keys', { name: 'Fixture key' });
   const metric = instrument.scheme.spec.metrics.raw_metrics[0].key as string;

@@ -38,3 +38,8 @@ export class ApiError extends Error {
     return this.status >= 500;
   }
 }
+
+/** What a screen says of a failed call: the server's own words for a refusal (4xx), else `fallback`. */
+export function refusalText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+}

@@ -10,6 +10,8 @@ export const queryKeys = {
     resetToken: (token: string) => ['auth', 'reset-token', token] as const,
     microservices: () => ['auth', 'microservices'] as const,
     permissionGroups: () => ['auth', 'permission-groups'] as const,
+    /** a project's ingest keys (administrators) */
+    apiKeys: (projectId?: string | null) => ['auth', 'api-keys', projectId] as const,
   },
   ui: {
     projects: () => ['ui', 'projects'] as const,
@@ -118,6 +120,15 @@ export const queryKeys = {
       ['journal', projectId, 'manual-readings', query] as const,
     manualReadingHistory: (projectId: string | null | undefined, id: string) =>
       ['journal', projectId, 'manual-reading-history', id] as const,
+  },
+  ingest: {
+    /** a project's import profiles */
+    importProfiles: (projectId?: string | null) => ['ingest', 'import-profiles', projectId] as const,
+    /** every query of a project's imports, lists and single ones: what an upload refreshes */
+    imports: (projectId?: string | null) => ['ingest', 'imports', projectId] as const,
+    importPage: (projectId: string | null | undefined, page: number, pageSize: number) =>
+      ['ingest', 'imports', projectId, 'page', page, pageSize] as const,
+    import: (projectId: string | null | undefined, id: string) => ['ingest', 'imports', projectId, 'one', id] as const,
   },
   media: {
     /** the project's file library (uploaded files only) */

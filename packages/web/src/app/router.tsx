@@ -40,6 +40,13 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', lazy: loginScreen },
       { path: '/logout', Component: LogoutRoute },
       {
+        // Not awaited: the session's calls start with the app's chunks, not after its translations.
+        loader: () => {
+          void import('./signed-in/use-session-bootstrap.ts').then(({ prefetchSession }) =>
+            prefetchSession(queryClient, sessionStore.get()),
+          );
+          return null;
+        },
         lazy: signedIn('SignedInLayout'),
         children: [
           { path: '/gohome', lazy: signedIn('LandingRedirect') },
@@ -77,10 +84,23 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/devices/*',
+            // Not awaited, as the dashboards' below: the table's rows are fetched alongside the page's chunk.
+            loader: ({ params, request }: LoaderFunctionArgs) => {
+              if (params['*']) return null; // the table is the module's first page only
+              const tab = new URL(request.url).searchParams.get('tab');
+              void import('../features/device-registry/model/prefetch-devices.ts').then(({ prefetchDevices }) =>
+                prefetchDevices(queryClient, sessionStore.get()?.projectId, tab),
+              );
+              return null;
+            },
             lazy: gatedPage(
               () => import('../features/device-registry/device-registry-route.tsx'),
               'DeviceRegistryRoute',
             ),
+          },
+          {
+            path: '/data-import/*',
+            lazy: gatedPage(() => import('../features/data-import/data-import-route.tsx'), 'DataImportRoute'),
           },
           {
             path: '/notifications',

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'dataEntry',
   'crossSections',
   'deviceRegistry',
+  'dataImport',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

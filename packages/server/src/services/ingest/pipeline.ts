@@ -1,8 +1,10 @@
+import { factorsInEffect } from '@vigil/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import type { Compactor } from '../metrics/compaction.ts';
+import { findCalibrations } from '../registry/calibration-store.ts';
 import type { RulesEngine } from '../rules/engine.ts';
 import { newId } from '../../db/values.ts';
 import { addDetail, validationError, type ErrorDetails } from '../../http/errors.ts';
@@ -110,6 +112,12 @@ export async function ingestPayloads(
     (await findEntitiesByEid(app.db, projectId, [...new Set(payloads.map((p) => p.eid))])).map((e) => [e.eid, e]),
   );
   const schemes = await schemesOf(app.db, entities.values());
+  const schemeOf = (entity: EntityRow) => (entity.schemeId && schemes.get(entity.schemeId)) || NO_SCHEME;
+  // Calibrations are read once a batch, and only for devices whose formulas read `cal.<name>`.
+  const calibrations = await findCalibrations(
+    app.db,
+    [...entities.values()].filter((e) => schemeOf(e).readsCalibration).map((e) => e.id),
+  );
   const dataPointIds = [...new Set(payloads.flatMap((p) => (p.data_point_id ? [p.data_point_id] : [])))];
   const dataPoints = dataPointIds.length ? await findDataPointEntities(app.db, projectId, dataPointIds) : new Map();
 
@@ -143,7 +151,7 @@ export async function ingestPayloads(
       });
       return;
     }
-    const scheme = (entity.schemeId && schemes.get(entity.schemeId)) || NO_SCHEME;
+    const scheme = schemeOf(entity);
     for (const key of Object.keys(payload.raw_metrics)) {
       if (!scheme.rawKeys.has(key)) add(`${prefixes[i]}raw_metrics.${key}`, `Not a raw metric of ${payload.eid}`);
     }
@@ -160,7 +168,12 @@ export async function ingestPayloads(
       dataPointId: payload.data_point_id ?? '',
       readAt,
       t,
-      metrics: deriveMetrics(scheme, payload.raw_metrics, context),
+      metrics: deriveMetrics(
+        scheme,
+        payload.raw_metrics,
+        context,
+        scheme.readsCalibration ? factorsInEffect(calibrations.get(entity.id) ?? [], t) : undefined,
+      ),
     };
     readings.push(reading);
     if (payload.data_session) manual.set(reading, { sessionId: payload.data_session, raw: payload.raw_metrics });
@@ -209,7 +222,7 @@ export async function ingestPayloads(
           readAt: r.readAt,
           t: r.t,
           receivedAt: receivedIso,
-          metrics: { ...r.metrics },
+          metrics: busMetrics(r.metrics),
         })),
       });
     }
@@ -221,6 +234,11 @@ export async function ingestPayloads(
     invalid_values: invalidValues,
     out_of_scope: outOfScope,
   };
+}
+
+/** A reading's numeric groups as the bus carries them: the reasons of invalid values stay in the stored reading. */
+function busMetrics({ invalid_reasons: _reasons, ...numeric }: NewReading['metrics']) {
+  return numeric;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { READING_GROUPS, type ManualReadingInfo, type MetricReading } from '@vigil/domain';
+import { READING_GROUPS, type ManualReadingInfo, type MetricReading, type ReadingGroups } from '@vigil/domain';
 import { fromJson } from '../../db/values.ts';
 import type { ReadingRecord } from './reading-store.ts';
 
@@ -11,7 +11,7 @@ export const readingKey = (r: { entity_id: string; data_point_id: string; read_a
 
 /**
  * A stored reading as a metric reading of spec 001 §3: every group present, {} when empty, and its
- * source (with who entered it, for a manual one).
+ * source (with who entered it, for a manual one), and why a calculated metric has no value when it is known.
  */
 export function presentReading(record: ReadingRecord, manual?: ManualReadingInfo): MetricReading {
   const metrics = fromJson<Record<string, Record<string, number> | undefined>>(record.metrics, {});
@@ -28,6 +28,8 @@ export function presentReading(record: ReadingRecord, manual?: ManualReadingInfo
     invalid_metrics: {},
   };
   for (const group of READING_GROUPS) reading[group] = metrics[group] ?? {};
+  const reasons = (metrics as Partial<ReadingGroups>).invalid_reasons;
+  if (reasons) reading.invalid_reasons = reasons;
   return reading;
 }
 

@@ -2,6 +2,7 @@ import {
   compileExpression,
   compileSchemeSpec,
   deriveMetrics,
+  factorsInEffect,
   SCHEME_PREVIEW_READINGS,
   type SchemePreviewBody,
   type SchemePreviewRow,
@@ -9,6 +10,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
 import { notFound } from '../../http/errors.ts';
+import { findCalibrations } from './calibration-store.ts';
 import { findDevice } from './device-store.ts';
 
 /** Why a formula gave no value on a reading: its own error, or a value it needs that is missing. */
@@ -40,6 +42,7 @@ export async function previewFormulas(db: Db, projectId: string, body: SchemePre
     .orderBy('read_at', 'desc')
     .limit(SCHEME_PREVIEW_READINGS)
     .execute();
+  const calibrations = scheme.readsCalibration ? ((await findCalibrations(db, [device.id])).get(device.id) ?? []) : [];
   const calculated = body.spec.metrics.calculated_metrics ?? [];
   const calculatedKeys = new Set(calculated.map((m) => m.key));
   return readings.map((reading) => {
@@ -50,10 +53,12 @@ export async function previewFormulas(db: Db, projectId: string, body: SchemePre
     );
     const setAside = Object.entries(stored.invalid_metrics ?? {}).filter(([key]) => !calculatedKeys.has(key));
     const raw = { ...Object.fromEntries(setAside), ...stored.raw_metrics };
-    const groups = deriveMetrics(scheme, raw, device.context);
+    const factors = factorsInEffect(calibrations, Date.parse(reading.read_at));
+    const groups = deriveMetrics(scheme, raw, device.context, factors);
     const scope = { ...device.context, ...groups.raw_metrics, ...groups.calculated_metrics };
-    const errors: Record<string, string> = {};
+    const errors: Record<string, string> = { ...groups.invalid_reasons };
     for (const metric of calculated) {
+      if (metric.key in errors) continue;
       if (!(metric.key in groups.calculated_metrics) && !(metric.key in groups.invalid_metrics))
         errors[metric.key] = whyNoValue(metric.formula, scope);
       else if (metric.key in groups.invalid_metrics) errors[metric.key] = 'The value is beyond an invalid bound';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
+import { calibrationRoutes } from './calibration-routes.ts';
 import { dataPointRoutes } from './data-point-routes.ts';
 import { deviceRoutes } from './device-routes.ts';
 import { groupRoutes } from './group-routes.ts';
@@ -21,7 +22,7 @@ const responderTypeQuery = listQuerySchema.extend({
 
 /**
  * Device registry (spec 001 §7): schemes, devices and their snapshots, groups, data points, responder
- * types; the history of their changes and the instrument register (DESIGN §3.2, ADR 0034).
+ * types; the history of their changes, the instrument register and calibrations (DESIGN §3.2, ADR 0034).
  */
 export const registryService: FastifyPluginAsyncZod = async (app) => {
   await app.register(schemeRoutes);
@@ -30,6 +31,7 @@ export const registryService: FastifyPluginAsyncZod = async (app) => {
   await app.register(dataPointRoutes);
   await app.register(historyRoutes);
   await app.register(registerRoutes);
+  await app.register(calibrationRoutes);
 
   app.get(
     '/responder-types',

@@ -17,14 +17,18 @@ async function registryModules() {
 describe('migration 0018-device-registry-module', () => {
   it('adds the module once to every project that lacks it, last in each role’s menu', async () => {
     const step = await (await migrator(t.db)).migrateTo('0017-ingest-keys-and-imports');
-    expect(step.results?.map((r) => [r.migrationName, r.status])).toEqual([['0018-device-registry-module', 'Success']]);
+    expect(step.results?.map((r) => [r.migrationName, r.status])).toContainEqual([
+      '0018-device-registry-module',
+      'Success',
+    ]);
     expect(await registryModules()).toEqual([]);
     const roles = await t.db.selectFrom('roles').select(['id', 'project_id', 'menu_tree']).execute();
     for (const role of roles) {
       expect(fromJson<Array<{ path: string }>>(role.menu_tree, []).map((i) => i.path)).not.toContain('devices');
     }
 
-    await migrateToLatest(t.db);
+    // up to 0018 only: a later migration adds its own module at the end of the menus
+    await (await migrator(t.db)).migrateTo('0018-device-registry-module');
     const modules = await registryModules();
     const projects = await t.db.selectFrom('projects').select('id').execute();
     expect(modules.map((m) => m.project_id).sort()).toEqual(projects.map((p) => p.id).sort());

@@ -33,9 +33,10 @@ describe('GET /ui/api/v1/modules', () => {
     ]);
   });
 
-  it('shows a manager the users module but not roles or permissions', async () => {
+  it('shows a manager the users and data import modules but not roles or permissions', async () => {
     const shown = await paths('manager');
     expect(shown).toContain('users');
+    expect(shown).toContain('data-import');
     expect(shown).toContain('cross-sections');
     expect(shown).not.toContain('roles');
     expect(shown).not.toContain('permissions');
@@ -79,7 +80,7 @@ describe('GET /ui/api/v1/modules', () => {
       .execute();
     expect(await paths('admin')).not.toContain('cross-sections');
     const all = await paths('admin', '?all=true');
-    expect(all).toHaveLength(12);
+    expect(all).toHaveLength(13);
     expect(all).toContain('cross-sections');
     for (const username of ['manager', 'operator']) {
       const res = await t.call('GET', '/ui/api/v1/modules?all=true', { token: await t.login(username) });

@@ -14,6 +14,7 @@ import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 /** The icons a menu configuration and the module pages may name. */
@@ -25,6 +26,7 @@ export const MODULE_ICONS: Record<string, SvgIconComponent> = {
   journals: MenuBookOutlined,
   dataEntry: EditNoteOutlined,
   dataSessions: FactCheckOutlined,
+  dataImport: UploadFileOutlined,
   users: PeopleOutlined,
   roles: BadgeOutlined,
   permissions: KeyOutlined,

@@ -19,6 +19,7 @@ const MODULES: Record<string, ModuleInfo> = {
   'file-manager': { key: 'fileManager', icon: 'fileManager' },
   notifications: { key: 'notifications', icon: 'notifications' },
   devices: { key: 'devices', icon: 'devices' },
+  'data-import': { key: 'dataImport', icon: 'dataImport' },
 };
 
 /** The module of an address (its first path segment); the journal's data sessions tab is its own. */

@@ -1,8 +1,6 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import {
-  Autocomplete,
   Box,
-  Chip,
   CircularProgress,
   FormControlLabel,
   InputAdornment,
@@ -15,6 +13,7 @@ import {
 import type { SchemeObject } from '@vigil/domain';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextsField } from '../../../components/forms/texts-field.tsx';
 import type { RegisterRow } from '../api/devices-api.ts';
 import type { DeviceFormValues } from '../model/device-form.ts';
 
@@ -128,26 +127,12 @@ export function DeviceFields({ form, schemes, nodes, eidStatus, readOnly, wasDec
         name="labels"
         control={form.control}
         render={({ field }) => (
-          <Autocomplete
-            multiple
-            freeSolo
-            options={[]}
+          <TextsField
+            label={t('fields.labels')}
+            helperText={readOnly ? undefined : t('form.labelsHint')}
             value={field.value}
+            onChange={field.onChange}
             readOnly={readOnly}
-            onChange={(_, value) => field.onChange(value.map((v) => String(v).trim()).filter(Boolean))}
-            renderValue={(value, getItemProps) =>
-              value.map((label, index) => {
-                const { key, ...props } = getItemProps({ index });
-                return <Chip key={key} size="small" label={label} {...props} />;
-              })
-            }
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('fields.labels')}
-                helperText={readOnly ? undefined : t('form.labelsHint')}
-              />
-            )}
           />
         )}
       />

@@ -1,17 +1,6 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { DeviceProfile } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
@@ -40,6 +29,7 @@ import { DeleteDeviceDialog } from './delete-device-dialog.tsx';
 import { DeviceFields } from './device-fields.tsx';
 import { LocationField } from './location-field.tsx';
 import { useEidCheck } from './use-eid-check.ts';
+import { SaveError } from '../../../components/forms/save-error.tsx';
 
 /** `/devices/new/{kind}` and `/devices/{kind}/{id}`: a device's form, read-only for those who may not edit. */
 export function DeviceFormPage({ kind, id }: { kind: EntityTypeName; id: string | null }) {
@@ -210,7 +200,14 @@ function DeviceForm({
               {t('form.conflict')}
             </Alert>
           )}
-          {save.isError && !conflict && <SaveError error={save.error} />}
+          {save.isError && !conflict && (
+            <SaveError
+              error={save.error}
+              title={t('form.saveFailed')}
+              fallback={t('form.tryAgain')}
+              fieldName={(field) => t(`fields.${field}`, { defaultValue: field })}
+            />
+          )}
           <Stack
             direction="row"
             spacing={1}
@@ -263,28 +260,5 @@ function DeviceForm({
         onDeleted={back}
       />
     </Page>
-  );
-}
-
-function SaveError({ error }: { error: unknown }) {
-  const { t } = useTranslation('deviceRegistry');
-  const details = error instanceof ApiError ? Object.entries(error.details ?? {}) : [];
-  return (
-    <Alert severity="error" role="alert">
-      <AlertTitle>{t('form.saveFailed')}</AlertTitle>
-      {details.length ? (
-        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-          {details.map(([field, messages]) => (
-            <li key={field}>
-              {t(`fields.${field}`, { defaultValue: field })}: {messages.join(' ')}
-            </li>
-          ))}
-        </Box>
-      ) : error instanceof ApiError && error.status < 500 ? (
-        error.message
-      ) : (
-        t('form.tryAgain')
-      )}
-    </Alert>
   );
 }

@@ -28,6 +28,7 @@ import {
   type SortColumn,
   type Sorting,
 } from '../model/device-filters.ts';
+import { KeysPanel } from '../keys/keys-panel.tsx';
 import { useRegistryAccess } from '../model/use-registry-access.ts';
 import { RegisterMenu } from '../register/register-menu.tsx';
 import { DeviceActionsMenu, type DeviceAction } from './device-actions-menu.tsx';
@@ -41,12 +42,14 @@ const KINDS = Object.keys(ENTITY_PATHS) as EntityTypeName[];
 export function DevicesPage() {
   const { t, i18n } = useTranslation('deviceRegistry');
   const { project } = useSession();
-  const { canEdit } = useRegistryAccess();
+  const { canEdit, canManageKeys } = useRegistryAccess();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const kind = (KINDS as string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as EntityTypeName)
     : 'instrument';
+  // The ingest keys' tab (issue 32) is the administrators'; the devices' toolbar and table give way to it.
+  const keysTab = canManageKeys && params.get('tab') === 'keys';
   const rows = useQuery(registerRowsQuery(project.id, kind));
   const groups = useQuery(groupsQuery(project.id));
   const schemes = useQuery(schemesQuery(project.id));
@@ -101,7 +104,13 @@ export function DevicesPage() {
             {t('intro', { project: project.name })}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flex: 'none' }}>
+        {/* The devices' actions; the keys tab has its own. */}
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', flex: 'none', display: keysTab ? 'none' : undefined }}
+        >
           <Button variant="outlined" startIcon={<WorkspacesOutlined />} onClick={() => setManagingGroups(true)}>
             {t('actions.groups')}
           </Button>
@@ -137,8 +146,8 @@ export function DevicesPage() {
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Tabs
-          value={kind}
-          onChange={(_, value: EntityTypeName) => setParams({ tab: value }, { replace: true })}
+          value={keysTab ? 'keys' : kind}
+          onChange={(_, value: string) => setParams({ tab: value }, { replace: true })}
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label={t('tabs.label')}
@@ -147,57 +156,64 @@ export function DevicesPage() {
           {KINDS.map((k) => (
             <Tab key={k} value={k} label={t(`tabs.${k}`)} />
           ))}
+          {canManageKeys && <Tab value="keys" label={t('tabs.keys')} />}
         </Tabs>
-        <DevicesToolbar
-          filters={filters}
-          onChange={setFilters}
-          groups={groups.data ?? []}
-          schemes={schemes.data ?? []}
-          found={shown?.length}
-          total={rows.data?.length}
-        />
-        {rows.isPending ? (
-          <Stack spacing={1} sx={{ p: 2 }} aria-label={t('states.loading')}>
-            {Array.from({ length: 8 }, (_, i) => (
-              <Skeleton key={i} variant="rounded" height={36} />
-            ))}
-          </Stack>
-        ) : rows.isError ? (
-          <Box sx={{ p: 2 }}>
-            <EmptyState
-              icon={<ErrorOutlineOutlined />}
-              title={t('states.errorTitle')}
-              hint={t('states.errorBody')}
-              action={<Button onClick={() => void rows.refetch()}>{t('actions.retry')}</Button>}
-            />
-          </Box>
-        ) : shown?.length === 0 ? (
-          <Box sx={{ p: 2 }}>
-            {filtered ? (
-              <EmptyState
-                icon={<SearchOffOutlined />}
-                title={t('states.noMatchTitle')}
-                hint={t('states.noMatchBody')}
-                action={<Button onClick={() => setFilters(NO_FILTERS)}>{t('actions.clearFilters')}</Button>}
-              />
-            ) : (
-              <EmptyState
-                icon={<SensorsOutlined />}
-                title={t(`states.emptyTitle.${kind}`)}
-                hint={t(canEdit ? 'states.emptyBody' : 'states.emptyBodyReadOnly')}
-              />
-            )}
-          </Box>
+        {keysTab ? (
+          <KeysPanel />
         ) : (
-          shown && (
-            <DevicesTable
-              rows={shown}
-              showNode={kind === 'instrument'}
-              sorting={sorting}
-              onSort={onSort}
-              actions={actions}
+          <>
+            <DevicesToolbar
+              filters={filters}
+              onChange={setFilters}
+              groups={groups.data ?? []}
+              schemes={schemes.data ?? []}
+              found={shown?.length}
+              total={rows.data?.length}
             />
-          )
+            {rows.isPending ? (
+              <Stack spacing={1} sx={{ p: 2 }} aria-label={t('states.loading')}>
+                {Array.from({ length: 8 }, (_, i) => (
+                  <Skeleton key={i} variant="rounded" height={36} />
+                ))}
+              </Stack>
+            ) : rows.isError ? (
+              <Box sx={{ p: 2 }}>
+                <EmptyState
+                  icon={<ErrorOutlineOutlined />}
+                  title={t('states.errorTitle')}
+                  hint={t('states.errorBody')}
+                  action={<Button onClick={() => void rows.refetch()}>{t('actions.retry')}</Button>}
+                />
+              </Box>
+            ) : shown?.length === 0 ? (
+              <Box sx={{ p: 2 }}>
+                {filtered ? (
+                  <EmptyState
+                    icon={<SearchOffOutlined />}
+                    title={t('states.noMatchTitle')}
+                    hint={t('states.noMatchBody')}
+                    action={<Button onClick={() => setFilters(NO_FILTERS)}>{t('actions.clearFilters')}</Button>}
+                  />
+                ) : (
+                  <EmptyState
+                    icon={<SensorsOutlined />}
+                    title={t(`states.emptyTitle.${kind}`)}
+                    hint={t(canEdit ? 'states.emptyBody' : 'states.emptyBodyReadOnly')}
+                  />
+                )}
+              </Box>
+            ) : (
+              shown && (
+                <DevicesTable
+                  rows={shown}
+                  showNode={kind === 'instrument'}
+                  sorting={sorting}
+                  onSort={onSort}
+                  actions={actions}
+                />
+              )
+            )}
+          </>
         )}
       </Paper>
 

@@ -1,4 +1,3 @@
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import {
   Alert,
   AlertTitle,
@@ -9,17 +8,14 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  Link,
-  Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REGISTER_MAX_BYTES, type RegisterImportAnswer } from '@vigil/domain';
-import { useId, useState } from 'react';
-import { useDropzone } from 'react-dropzone';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
+import { useFormDialog } from '../../../components/dialogs/use-form-dialog.ts';
+import { FileDrop } from '../../../components/file-drop/file-drop.tsx';
 import { registerApi } from '../api/register-api.ts';
 import { ImportPreview } from './import-preview.tsx';
 
@@ -34,20 +30,10 @@ const ACCEPT = {
  * remains, and nothing is written until it is pressed.
  */
 export function RegisterImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const titleId = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [generation, setGeneration] = useState(0);
+  const { titleId, contentKey, dialogProps } = useFormDialog();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      fullScreen={fullScreen}
-      maxWidth="md"
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited: () => setGeneration((g) => g + 1) } }}
-    >
-      <ImportSteps key={generation} titleId={titleId} onClose={onClose} />
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" {...dialogProps}>
+      <ImportSteps key={contentKey} titleId={titleId} onClose={onClose} />
     </Dialog>
   );
 }
@@ -81,7 +67,7 @@ function ImportSteps({ titleId, onClose }: { titleId: string; onClose(): void })
           </Alert>
         ) : (
           <>
-            <FileDrop file={file} onFile={choose} busy={dryRun.isPending || run.isPending} />
+            <RegisterDrop file={file} onFile={choose} busy={dryRun.isPending || run.isPending} />
             {(dryRun.isPending || run.isPending) && (
               <LinearProgress sx={{ mt: 2 }} aria-label={t(run.isPending ? 'import.importing' : 'import.checking')} />
             )}
@@ -110,51 +96,20 @@ function ImportSteps({ titleId, onClose }: { titleId: string; onClose(): void })
   );
 }
 
-function FileDrop({ file, onFile, busy }: { file: File | null; onFile(file: File): void; busy: boolean }) {
+function RegisterDrop({ file, onFile, busy }: { file: File | null; onFile(file: File): void; busy: boolean }) {
   const { t } = useTranslation('deviceRegistry');
-  const [refused, setRefused] = useState(false);
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: ACCEPT,
-    multiple: false,
-    maxSize: REGISTER_MAX_BYTES,
-    disabled: busy,
-    onDropAccepted: ([chosen]) => {
-      setRefused(false);
-      if (chosen) onFile(chosen);
-    },
-    onDropRejected: () => setRefused(true),
-  });
   return (
-    <>
-      <Box
-        {...getRootProps()}
-        sx={{
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: isDragActive ? 'primary.main' : 'divider',
-          borderRadius: 2,
-          p: { xs: 2, sm: 3 },
-          textAlign: 'center',
-          cursor: busy ? 'default' : 'pointer',
-          bgcolor: isDragActive ? 'action.hover' : undefined,
-        }}
-      >
-        <input {...getInputProps()} aria-label={t('import.fileLabel')} />
-        <UploadFileOutlined color="action" sx={{ fontSize: 36 }} aria-hidden />
-        <Typography sx={{ fontWeight: 600 }}>{file ? file.name : t('import.drop')}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {file ? t('import.another') : t('import.dropHint')}
-        </Typography>
-        <Link component="span" variant="body2" underline="always">
-          {t('import.browse')}
-        </Link>
-      </Box>
-      {refused && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {t('import.refusedFile')}
-        </Alert>
-      )}
-    </>
+    <FileDrop
+      label={t('import.fileLabel')}
+      title={file ? file.name : t('import.drop')}
+      hint={file ? t('import.another') : t('import.dropHint')}
+      browse={t('import.browse')}
+      refused={t('import.refusedFile')}
+      accept={ACCEPT}
+      maxSize={REGISTER_MAX_BYTES}
+      disabled={busy}
+      onFiles={([chosen]) => chosen && onFile(chosen)}
+    />
   );
 }
 

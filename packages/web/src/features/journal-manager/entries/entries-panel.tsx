@@ -12,7 +12,6 @@ import { entriesQuery } from '../../../api/journal.ts';
 import { mediaFilesQuery } from '../../../api/media.ts';
 import { deviceChoicesQuery } from '../../../api/registry.ts';
 import { useSession } from '../../../app/session-context.ts';
-import { ConfirmDeleteDialog } from '../journals/confirm-delete-dialog.tsx';
 import { entryQuery, filtersFromParams, withFilters, type EntryFilters } from '../model/entry-filters.ts';
 import { useJournalAccess } from '../model/use-journal-access.ts';
 import { useJournalMutations } from '../model/use-journal-mutations.ts';
@@ -20,6 +19,7 @@ import { EntryDialog, type EntryDialogSubject } from './entry-dialog.tsx';
 import { EntryFiltersBar } from './entry-filters-bar.tsx';
 import { EntryHistoryDialog } from './entry-history-dialog.tsx';
 import { EntryList } from './entry-list.tsx';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 
 const NO_FILES: MediaFile[] = [];
 
@@ -129,12 +129,13 @@ export function EntriesPanel({ journal, onRename, onDelete }: EntriesPanelProps)
         onClose={() => setEditing(null)}
       />
       <EntryHistoryDialog entry={historyOf} names={names} onClose={() => setHistoryOf(null)} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={Boolean(deleting)}
         title={t('entry.deleteTitle')}
         body={t('entry.deleteBody', { title: deleting?.title ?? '' })}
         pending={deleteEntry.isPending}
-        failed={deleteEntry.isError}
+        confirmLabel={t('actions.delete')}
+        failure={deleteEntry.isError ? t('messages.deleteFailed') : null}
         onClose={() => {
           deleteEntry.reset();
           setDeleting(null);

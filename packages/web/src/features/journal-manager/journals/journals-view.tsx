@@ -12,10 +12,10 @@ import { useSession } from '../../../app/session-context.ts';
 import { EntriesPanel } from '../entries/entries-panel.tsx';
 import { useJournalAccess } from '../model/use-journal-access.ts';
 import { useJournalMutations } from '../model/use-journal-mutations.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { JournalDialog, type JournalDialogSubject } from './journal-dialog.tsx';
 import { JournalList } from './journal-list.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 
 /** The journals tab: the project's journals, and the entries of the one chosen (`?journal=`). */
 export function JournalsView() {
@@ -37,12 +37,13 @@ export function JournalsView() {
   const dialogs = (
     <>
       <JournalDialog subject={editing} onClose={() => setEditing(null)} onSaved={(j) => select(j.id)} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={Boolean(deleting)}
         title={t('journal.deleteTitle')}
         body={t('journal.deleteBody', { title: deleting?.title ?? '' })}
         pending={deleteJournal.isPending}
-        failed={deleteJournal.isError}
+        confirmLabel={t('actions.delete')}
+        failure={deleteJournal.isError ? t('messages.deleteFailed') : null}
         onClose={() => {
           deleteJournal.reset();
           setDeleting(null);

@@ -2,35 +2,39 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface ConfirmDeleteDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   title: string;
   body: string;
+  /** the red button's words: what happens, e.g. "Delete" or "Revoke" */
+  confirmLabel: string;
   pending: boolean;
-  failed: boolean;
+  /** why the last try failed, shown above the question */
+  failure?: string | null;
   onConfirm(): void;
   onClose(): void;
 }
 
-/** Asks before deleting a journal or an entry; says so when the deletion failed. */
-export function ConfirmDeleteDialog({
+/** Asks before something that cannot be undone (a deletion, a revocation); says so when it failed. */
+export function ConfirmDialog({
   open,
   title,
   body,
+  confirmLabel,
   pending,
-  failed,
+  failure,
   onConfirm,
   onClose,
-}: ConfirmDeleteDialogProps) {
-  const { t } = useTranslation('journal');
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        {failed && (
+        {failure && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {t('messages.deleteFailed')}
+            {failure}
           </Alert>
         )}
         <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{body}</DialogContentText>
@@ -40,7 +44,7 @@ export function ConfirmDeleteDialog({
           {t('actions.cancel')}
         </Button>
         <Button variant="contained" color="error" onClick={onConfirm} loading={pending}>
-          {t('actions.delete')}
+          {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
