@@ -40,13 +40,6 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', lazy: loginScreen },
       { path: '/logout', Component: LogoutRoute },
       {
-        // Not awaited: the session's calls start with the app's chunks, not after its translations.
-        loader: () => {
-          void import('./signed-in/use-session-bootstrap.ts').then(({ prefetchSession }) =>
-            prefetchSession(queryClient, sessionStore.get()),
-          );
-          return null;
-        },
         lazy: signedIn('SignedInLayout'),
         children: [
           { path: '/gohome', lazy: signedIn('LandingRedirect') },

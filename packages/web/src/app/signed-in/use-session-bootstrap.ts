@@ -1,23 +1,9 @@
-import { useQueries, type QueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { Project } from '@vigil/domain';
 import { userQuery } from '../../api/auth.ts';
 import type { StoredSession } from '../../api/session-store.ts';
 import { modulesQuery, profileQuery, projectsQuery } from '../../api/ui.ts';
 import type { Session } from '../session-context.ts';
-
-/**
- * Starts the session's calls when a signed-in route matches, alongside the app's chunks and locale
- * files: the layout that asks for them waits for its translations first. Data already cached is kept
- * (no call again on each navigation); failures are left to the layout's own queries.
- */
-export function prefetchSession(queryClient: QueryClient, stored: StoredSession | null) {
-  if (!stored?.projectId) return;
-  const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined);
-  quietly(queryClient.ensureQueryData(userQuery(stored.userId, stored.projectId)));
-  quietly(queryClient.ensureQueryData(projectsQuery()));
-  quietly(queryClient.ensureQueryData(profileQuery(stored.projectId, stored.userId)));
-  quietly(queryClient.ensureQueryData(modulesQuery(stored.projectId)));
-}
 
 /** Loads the user, projects, profile and modules of a stored session (the app start of spec 000 §4). */
 export function useSessionBootstrap(stored: StoredSession) {
