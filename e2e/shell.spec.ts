@@ -16,6 +16,7 @@ const ALL_LINKS = [
   'Journals',
   'Latest data entry',
   'Sessions',
+  'Data import',
   'Users',
   'Roles',
   'Permissions',
@@ -74,7 +75,7 @@ test.describe('landing and menu', () => {
     await expect(page).toHaveURL(/\/safety-state\/root$/);
     const menu = mainMenu(page);
     await expect(menu.getByRole('link')).toHaveText(
-      ALL_LINKS.filter((name) => !['Cross sections', 'Users', 'Roles', 'Permissions'].includes(name)),
+      ALL_LINKS.filter((name) => !['Cross sections', 'Data import', 'Users', 'Roles', 'Permissions'].includes(name)),
     );
     await expect(menu.getByRole('list', { name: 'User management' })).toHaveCount(0);
 
