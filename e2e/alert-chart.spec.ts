@@ -22,7 +22,7 @@ async function screens(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('from a notification to the metric drill-down around the alert', async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
+  test.slow();
   const admin = await adminIn(request, OUSE);
   // The user first: a user's drawer lists what happened after they joined.
   const user = await createProjectUser(request, admin.token, `alert-${Date.now().toString(36)}`);

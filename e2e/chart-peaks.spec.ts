@@ -86,7 +86,7 @@ test('a single reading beyond the critical limit is drawn above the line on the 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const admin = await adminIn(request, OUSE);
   const user = await createProjectUser(request, admin.token, `peak-${Date.now().toString(36)}`);
   const device = await createPiezometer(request, admin.token, 'Peak piezometer');
@@ -158,7 +158,7 @@ test('a single reading beyond the critical limit is drawn above the line on the 
 
 for (const locale of ['en-US', 'ja']) {
   test(`time axis labels never overlap at 1440 and 390 px (${locale})`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.slow();
     const admin = await adminIn(request, OUSE);
     const user = await createProjectUser(request, admin.token, `axis-${locale}-${Date.now().toString(36)}`);
     const projects = await request.get('/ui/api/v1/projects', { headers: auth(admin.token) });

@@ -76,7 +76,7 @@ test('the profile of an in-place inclinometer shows a point per node at its dept
   request,
 }, testInfo) => {
   // readings of three dates, and screenshots of the page and of the card at two widths
-  test.setTimeout(60_000);
+  test.slow();
   const admin = await adminIn(request, CERRO_AZUL);
   const chain = await instrumentByEid(request, admin.token, CHAIN);
   const nodes = await nodesOf(request, admin.token, chain.id);

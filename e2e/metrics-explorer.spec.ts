@@ -44,7 +44,7 @@ test('the explorer aggregates the chosen piezometers per day exactly as metrics/
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const admin = await adminIn(request, CERRO_AZUL);
   const first = await device(request, admin.token, EIDS[0]);
   const second = await device(request, admin.token, EIDS[1]);
@@ -155,7 +155,7 @@ test('the explorer aggregates the chosen piezometers per day exactly as metrics/
 test('a custom range refuses a future date and a start after its end, in words under the date fields', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const admin = await adminIn(page.request, CERRO_AZUL);
   const pz = await device(page.request, admin.token, EIDS[0]);
   const today = new Date();

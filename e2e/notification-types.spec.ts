@@ -363,7 +363,7 @@ let story: EventStory;
 let user: { username: string; password: string };
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const admin = await adminIn(request, OUSE);
   // The user first: a user's drawer lists what happened after they joined.
   user = await createProjectUser(

@@ -11,7 +11,7 @@ test.afterAll(async () => server.stop());
 test('stopping the server shows the connecting warning; restarting it shows the reconnect message and a refreshed list', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await server.start({ fresh: true });
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();

@@ -81,7 +81,7 @@ test('the drawer hides nothing of the page; Escape closes it and gives the focus
 });
 
 test('filters narrow the drawer by read status, level, event type and period', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const { admin, user } = await notificationsSetup(request, 'filters');
   // A piezometer of the test's own (warning at 110 m): a limit raised and cleared with a deadband
   // and an off-delay (ADR 0023) would not rise again from a station an earlier test left critical.
