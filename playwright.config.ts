@@ -53,7 +53,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --max-semi-space-size=4 packages/server/src/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --max-semi-space-size=4 --heap-growing-percent=30 packages/server/src/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     // The server logs warnings and errors only (LOG_LEVEL below): show them with the run's output.

@@ -19,8 +19,14 @@ export async function demoApp(dataDir: string, webDist = join(dataDir, 'no-web')
     SIMULATOR: 'off',
     PASSWORD_HASH_COST: '10',
   });
-  const { db, dialect } = openDatabase({ dataDir });
-  await migrateToLatest(db);
-  await seedDemo(db, config.PASSWORD_HASH_COST);
+  const { db, dialect } = await seededDatabase(dataDir);
   return { app: await buildApp(config, db, dialect), db };
+}
+
+/** A fresh SQLite file in `dataDir`, migrated and seeded with the demo (a cheap password hash). */
+export async function seededDatabase(dataDir: string) {
+  const opened = openDatabase({ dataDir });
+  await migrateToLatest(opened.db);
+  await seedDemo(opened.db, 10);
+  return opened;
 }
