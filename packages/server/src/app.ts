@@ -24,6 +24,8 @@ import { VERSION } from './version.ts';
 
 /** Files of the web build under assets/, named by their content hash. */
 const IMMUTABLE_ASSET = /[\\/]assets[\\/][^\\/]+$/;
+/** Locale files, asked for with the build's hash of them as `?v=` (packages/web/vite.config.ts). */
+const LOCALE_FILE = /[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.json$/;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,9 +162,12 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
       root: config.WEB_DIST,
       wildcard: false,
       index: 'index.html',
-      // Built assets are named by their content hash: a browser need not ask about them again.
+      // Built assets are named by their content hash, and locale files asked for with theirs: a
+      // browser need not ask about them again.
       setHeaders: (reply, path) => {
-        if (IMMUTABLE_ASSET.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        const versioned = LOCALE_FILE.test(path) && /[?&]v=/.test(reply.request.url);
+        if (IMMUTABLE_ASSET.test(path) || versioned)
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

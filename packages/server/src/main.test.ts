@@ -109,6 +109,16 @@ describe('the server started as `npm start` starts it', () => {
     expect(page.headers.get('cache-control')).not.toMatch(/immutable|max-age=[1-9]/);
   });
 
+  it('lets browsers keep a locale file asked for with the build’s hash of the texts, and only then', async () => {
+    const versioned = await fetch(`${base}/locales/en-US/common.json?v=0123456789ab`);
+    expect(versioned.status).toBe(200);
+    expect((await versioned.json()) as object).toHaveProperty('loading');
+    expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const plain = await fetch(`${base}/locales/en-US/common.json`);
+    await plain.text();
+    expect(plain.headers.get('cache-control')).not.toMatch(/immutable|max-age=[1-9]/);
+  });
+
   it('answers a deep link with the web app, which routes it (history fallback)', async () => {
     const response = await fetch(`${base}/safety-state/root`);
     expect(response.status).toBe(200);

@@ -54,7 +54,11 @@ export const i18nReady = i18n
     defaultNS: 'common',
     load: 'currentOnly',
     interpolation: { escapeValue: false },
-    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    backend: {
+      loadPath: '/locales/{{lng}}/{{ns}}.json',
+      // the build's hash of the locale files (vite.config.ts): cached for a year under it
+      queryStringParams: { v: String(import.meta.env.VITE_LOCALES_VERSION ?? 'dev') },
+    },
     react: { useSuspense: true },
   });
 

@@ -25,7 +25,7 @@ type Card = Extract<DashboardCard, { type: 'state-map' }>;
  * their state's colour, clustered, over the project's site map; a marker opens the device's detail panel.
  */
 export function StateMapCard({ card }: { card: Card }) {
-  const { t } = useTranslation('dashboards');
+  const { t } = useTranslation(['dashboards', 'crossSections']);
   const { project } = useSession();
   const { stateType, openDevice } = useDashboardContext();
   const { devices, groups } = useDashboardData();
