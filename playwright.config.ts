@@ -58,7 +58,8 @@ export default defineConfig({
     reuseExistingServer: false,
     // The server logs warnings and errors only (LOG_LEVEL below): show them with the run's output.
     stdout: 'pipe',
-    timeout: 60_000,
+    // Seeding the demo takes 20–80 s on a loaded two-core machine.
+    timeout: 120_000,
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',

@@ -139,7 +139,8 @@ if (process.env.BENCH_DASHBOARD !== 'off') {
 // .xlsx, previewed and imported (BENCH_REGISTER=off). Issue 32's (about a minute): a TOA5 file of 500,000
 // rows × 20 columns imported through the API (BENCH_IMPORT=off). Issue 31's table (under a minute): the
 // devices table of 2,000 rows opened and searched in headless Chromium (BENCH_DEVICES_TABLE=off). Each
-// in its own process too.
+// in its own process too. Issue 34's recomputation (about a minute): a calibration 1 year back on a
+// 5-minute piezometer, while other devices send readings (BENCH_RECOMPUTE=off).
 for (const [variable, file] of [
   ['BENCH_ZOOM', 'chart-zoom.ts'],
   ['BENCH_HEATMAP', 'heatmap.ts'],
@@ -152,6 +153,7 @@ for (const [variable, file] of [
   ['BENCH_REGISTER', 'register.ts'],
   ['BENCH_IMPORT', 'logger-import.ts'],
   ['BENCH_DEVICES_TABLE', 'devices-table.ts'],
+  ['BENCH_RECOMPUTE', 'recompute.ts'],
 ] as const) {
   if (process.env[variable] === 'off') continue;
   execFileSync(process.execPath, [...process.execArgv, join(import.meta.dirname, file)], {

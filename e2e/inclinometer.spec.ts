@@ -118,6 +118,8 @@ test('the profile of an in-place inclinometer shows a point per node at its dept
   await expect(profile).toBeVisible();
   await expect(profile.getByRole('img', { name: `Profile: ${TITLE} · Inclinometer profile` })).toBeVisible();
   await expect(profile).toContainText('A axis · Cumulative · Since installation');
+  // the chain has no stored datum (issue 34): the plot says so
+  await expect(profile.getByText('Datum: none (displacement since installation)')).toBeVisible();
 
   // Now and 7 days ago (the reading of 10 days ago); 30 days ago there was none.
   const table = profile.getByRole('table', { name: `Profile values: ${TITLE} · Inclinometer profile` });
@@ -136,6 +138,8 @@ test('the profile of an in-place inclinometer shows a point per node at its dept
   // With the datum on the day of the first readings, each node shows its movement since then.
   await profile.getByLabel('Datum').fill(localDay(datumAt));
   await expect(profile).toContainText('Movement since');
+  // a day chosen on the card is not stored: the plot says it is this view's only
+  await expect(profile.getByText(/^Datum: .+ \(this view only\)$/)).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText(String(NODES));
   const since = await tableRows(table);
   expect(since.map((r) => r[0])).toEqual(depths);

@@ -7,9 +7,9 @@ import { E2E_PORT } from '../../playwright.config.ts';
 /**
  * A server of the test's own, for a test that stops and restarts it: the run's shared server must
  * stay up for every other test. Same settings as playwright.config.ts, on the run's port plus
- * `offset`, with its own data folder, kept across restarts.
+ * `offset`, with its own data folder, kept across restarts; `settings` override the environment.
  */
-export function ownServer(offset: number) {
+export function ownServer(offset: number, settings: Record<string, string> = {}) {
   const port = E2E_PORT + offset;
   const dataDir = join(tmpdir(), `vigil-e2e-${port}`);
   const url = `http://127.0.0.1:${port}`;
@@ -29,6 +29,8 @@ export function ownServer(offset: number) {
     SIMULATOR: 'off',
     RULES_TICK_SECONDS: '1',
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    // a test's own settings (e.g. a few days of demo history) over the run's
+    ...settings,
   };
 
   async function answers() {

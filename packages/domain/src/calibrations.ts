@@ -78,3 +78,15 @@ export function factorsInEffect(calibrations: readonly DatedFactors[], t: number
   }
   return low ? calibrations[low - 1]!.factors : undefined;
 }
+
+/**
+ * The recomputation of the readings a calibration covers after its last change (DESIGN §3.2, ADR
+ * 0040), as `GET …/calibrations/{cal}/recompute` answers it; a deleted calibration's stays readable.
+ */
+export const RECOMPUTE_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export const calibrationRecomputeSchema = z.object({
+  status: z.enum(RECOMPUTE_STATUSES),
+  readings_total: z.number().int().nonnegative(),
+  readings_done: z.number().int().nonnegative(),
+});
+export type CalibrationRecompute = z.infer<typeof calibrationRecomputeSchema>;

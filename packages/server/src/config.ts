@@ -85,6 +85,8 @@ const envSchema = z.object({
   DEMO: z.enum(['on', 'off']).optional(),
   SIMULATOR: z.enum(['on', 'off']).default('on'),
   DEMO_HISTORY: z.enum(['on', 'off']).default('on'),
+  /** Days of demo history written at start: a browser test that needs the loggers' readings asks for a few. */
+  DEMO_HISTORY_DAYS: z.coerce.number().positive().max(400).default(90),
   MQTT_URL: z
     .string()
     .regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')

@@ -50,7 +50,11 @@ async function main() {
   );
   // After listening: the history is written in the background, between requests (ADR 0008).
   if (config.seedDemo) {
-    demo = startDemoData(app, { history: config.DEMO_HISTORY === 'on', simulate: config.SIMULATOR === 'on' });
+    demo = startDemoData(app, {
+      history: config.DEMO_HISTORY === 'on',
+      historyDays: config.DEMO_HISTORY_DAYS,
+      simulate: config.SIMULATOR === 'on',
+    });
   }
 }
 

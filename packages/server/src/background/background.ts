@@ -132,15 +132,25 @@ export async function startBackground(
     });
   };
 
+  // A calibration changed (ADR 0040): the worker's queue looks for the recomputation asked for.
+  const recomputeAsked = setup.compaction
+    ? host.bus.subscribe('recompute.requested', () => {
+        call('recompute').catch((error: unknown) => host.log.error({ err: error }, 'recomputation not started'));
+      })
+    : () => {};
   const unsubscribe =
     setup.rulesTickSeconds === null
-      ? []
+      ? [recomputeAsked]
       : [
+          recomputeAsked,
           // Copied, not transferred: the batch is kept until the worker has evaluated it.
           host.bus.subscribe('readings.stored', (event) =>
             postWork({ type: 'readings', id: nextWorkId++, batch: encodeReadings(event) }),
           ),
           host.bus.subscribe('payload.unknown', (event) => postWork({ type: 'payload', id: nextWorkId++, event })),
+          host.bus.subscribe('readings.recomputed', (event) =>
+            postWork({ type: 'recomputed', id: nextWorkId++, event }),
+          ),
         ];
 
   const rulesEngine: RulesEngine | null =

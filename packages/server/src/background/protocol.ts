@@ -24,12 +24,13 @@ export interface WorkerStart extends BackgroundSetup {
   claimBacklog: boolean;
 }
 
-export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'forget-held' | 'stop-rules' | 'stop';
+export type BackgroundCall = 'tick' | 'idle' | 'compact' | 'forget-held' | 'recompute' | 'stop-rules' | 'stop';
 
 /** Work for the rules engine, numbered in the order posted; acknowledged by `evaluated`. */
 export type EngineWork =
   | { type: 'readings'; id: number; batch: EncodedReadings }
-  | { type: 'payload'; id: number; event: BusEvents['payload.unknown'] };
+  | { type: 'payload'; id: number; event: BusEvents['payload.unknown'] }
+  | { type: 'recomputed'; id: number; event: BusEvents['readings.recomputed'] };
 
 export type ToWorker =
   | EngineWork

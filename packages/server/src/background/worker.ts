@@ -6,10 +6,14 @@ import { startCompactor } from '../services/metrics/compaction.ts';
 import { startRulesEngine } from '../services/rules/engine.ts';
 import type { FromWorker, ToWorker, WorkerStart } from './protocol.ts';
 import { decodeReadings } from './readings-codec.ts';
+import { startRecomputeThread } from './recompute-host.ts';
+import { STALE_RECOMPUTE_MS, waitingRecomputes } from '../services/registry/recompute-store.ts';
+
+const staleSince = () => new Date(Date.now() - STALE_RECOMPUTE_MS).toISOString();
 
 /**
  * The background worker (ADR 0015): the rules engine and compaction, on the second core, with a
- * database connection of their own. Started by `background.ts`; never imported by the server.
+ * database connection of their own, and the recomputations after calibration changes (ADR 0040). Started by `background.ts`; never imported by the server.
  */
 
 const port = parentPort!;
@@ -76,6 +80,14 @@ const rulesEngine =
         { tickSeconds: setup.rulesTickSeconds, instanceId: setup.instanceId, claimBacklog: setup.claimBacklog },
       );
 const compactor = setup.compaction ? startCompactor({ db, dialect, log }) : null;
+// Recomputations after calibration changes (ADR 0040) run in a thread of their own, where compaction runs.
+const recomputes = compactor ? startRecomputeThread(setup.database, { bus, log, compactor }) : null;
+// Jobs left waiting or running when a server stopped are taken up at start.
+if (recomputes) {
+  waitingRecomputes(db, dialect === 'sqlite' ? new Date().toISOString() : staleSince())
+    .then((waiting) => waiting.length && recomputes.wake())
+    .catch((error: unknown) => log.error({ err: error }, 'recomputations not looked for'));
+}
 
 async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> {
   switch (call.call) {
@@ -87,9 +99,12 @@ async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> 
       return compactor?.run();
     case 'forget-held':
       return compactor?.forgetHeld();
+    case 'recompute':
+      return recomputes?.wake();
     case 'stop-rules':
       return rulesEngine?.stop();
     case 'stop':
+      await recomputes?.stop();
       await rulesEngine?.stop();
       await compactor?.stop();
       await db.destroy();
@@ -107,6 +122,9 @@ port.on('message', (message: ToWorker) => {
     acknowledge(message.id);
   } else if (message.type === 'payload') {
     deliver('payload.unknown', message.event);
+    acknowledge(message.id);
+  } else if (message.type === 'recomputed') {
+    deliver('readings.recomputed', message.event);
     acknowledge(message.id);
   } else if (message.type === 'stored') compactor?.noteStored(message.stored);
   else {

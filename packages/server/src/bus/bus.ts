@@ -37,6 +37,13 @@ export interface BusEvents {
     /** the role whose users it is for (an escalation); absent: every member of the project (ADR 0031) */
     recipientRole?: string | null;
   };
+  /**
+   * an entity's stored readings were derived again (a calibration changed, ADR 0040), its latest
+   * reading among them: the rules engine evaluates its limits again on that reading, the present
+   */
+  'readings.recomputed': { projectId: string; entityId: string };
+  /** a calibration change asked for a recomputation (ADR 0040): the instances that compact look for it */
+  'recompute.requested': { projectId: string; calibrationId: string };
   /** a metric rule was evaluated (limits or quality of an entity's metric): the `metricsRule` stream type */
   'metrics.rule': { projectId: string; data: Record<string, unknown> };
   /** which entities of a project got readings lately, a few seconds at a time: the `readings` stream type */
@@ -48,6 +55,8 @@ export const CLUSTER_TOPICS = [
   'notification.created',
   'metrics.rule',
   'readings.summary',
+  'readings.recomputed',
+  'recompute.requested',
 ] as const satisfies ReadonlyArray<keyof BusEvents>;
 
 type Handler<K extends keyof BusEvents> = (event: BusEvents[K]) => void | Promise<void>;

@@ -20,6 +20,8 @@ import * as deviceRegistryModule from './migrations/0018-device-registry-module.
 import * as dataImportModule from './migrations/0019-data-import-module.ts';
 import * as blockVersions from './migrations/0020-block-versions.ts';
 import * as calibrations from './migrations/0021-calibrations.ts';
+import * as calibrationRecomputes from './migrations/0022-calibration-recomputes.ts';
+import * as inclinometerDatums from './migrations/0023-inclinometer-datums.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -43,6 +45,8 @@ const migrations: Record<string, Migration> = {
   '0019-data-import-module': dataImportModule,
   '0020-block-versions': blockVersions,
   '0021-calibrations': calibrations,
+  '0022-calibration-recomputes': calibrationRecomputes,
+  '0023-inclinometer-datums': inclinometerDatums,
 };
 
 /** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */

@@ -238,6 +238,8 @@ export interface MetricDaysTable {
 export interface MetricCompactionTable {
   id: number;
   compacted_seq: number;
+  /** counts rewrites of blocks outside compaction (ADR 0040): compaction merges again after one */
+  rewrites: number;
 }
 
 export interface LatestReadingsTable {
@@ -652,6 +654,41 @@ export interface CalibrationsTable {
   created_by: string | null;
 }
 
+/** The recomputation of the readings a calibration change covers (ADR 0040), keyed by the calibration. */
+export interface CalibrationRecomputesTable {
+  calibration_id: string;
+  project_id: string;
+  entity_id: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  /** canonical ISO-8601 UTC: the readings from range_from up to range_to (excluded; null: no end) */
+  range_from: string;
+  range_to: string | null;
+  /** the last reading rewritten (read_at, data point), where a resumed job goes on */
+  cursor_read_at: string | null;
+  cursor_data_point_id: string | null;
+  readings_total: number;
+  readings_done: number;
+  /** counts the changes asked for: a job whose generation moved starts again */
+  generation: number;
+  requested_at: string;
+  heartbeat_at: string | null;
+  finished_at: string | null;
+  error: string | null;
+}
+
+/** An inclinometer's datum (ADR 0041): never overwritten; the newest by set_at is in effect. */
+export interface InclinometerDatumsTable {
+  id: string;
+  project_id: string;
+  entity_id: string;
+  /** canonical ISO-8601 UTC: the read_at of one of the entity's reading sets */
+  datum_at: string;
+  /** canonical ISO-8601 UTC, later than the entity's previous datum's */
+  set_at: string;
+  set_by: string | null;
+  notes: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -705,4 +742,6 @@ export interface Database {
   imports: ImportsTable;
   registry_history: RegistryHistoryTable;
   calibrations: CalibrationsTable;
+  calibration_recomputes: CalibrationRecomputesTable;
+  inclinometer_datums: InclinometerDatumsTable;
 }

@@ -36,6 +36,8 @@ export interface DeviceSpec {
   site: Site;
   /** the key of the data logger it hangs on: when the logger is down, so is the device */
   loggerKey: string | null;
+  /** what the sensor sends for the physical values at t (digits of a vibrating wire); null: nothing */
+  sensor?: ((raw: Readonly<Record<string, number>>, t: number) => Record<string, number> | null) | undefined;
 }
 
 export interface DemoReading {
@@ -186,8 +188,10 @@ function solveBump(evaluate: (delta: number) => number | undefined, goal: number
 }
 
 export interface DeviceModel {
-  /** The readings at `t` (one per channel), or null while the device or its logger is down. */
+  /** The readings at `t` (one per channel) in physical units, or null while the device or its logger is down. */
   readingsAt(t: number, intervalMs: number): DemoReading[] | null;
+  /** The readings as the device sends them: through its sensor's calibration when it has one. */
+  toPayload(readings: DemoReading[], t: number): DemoReading[];
 }
 
 export function deviceModel(spec: DeviceSpec): DeviceModel {
@@ -271,6 +275,14 @@ export function deviceModel(spec: DeviceSpec): DeviceModel {
           raw[spikeBound.metric] = round(spikeBound.value);
         }
         return channel.dataPointId ? { data_point_id: channel.dataPointId, raw_metrics: raw } : { raw_metrics: raw };
+      });
+    },
+    toPayload(readings, t) {
+      const { sensor } = spec;
+      if (!sensor) return readings;
+      return readings.flatMap((r) => {
+        const raw = sensor(r.raw_metrics, t);
+        return raw ? [{ ...r, raw_metrics: raw }] : [];
       });
     },
   };

@@ -8,16 +8,18 @@ import {
 } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { schemeProblems } from '../services/registry/device-checks.ts';
-import { DEMO_DEVICE_SITES, type DemoDevice, type DemoDeviceSite } from './devices.ts';
+import { DEMO_DEVICE_SITES, type DemoDevice, type DemoDeviceSite, type DemoScheme } from './devices.ts';
 import { DEMO_PROJECTS } from './site.ts';
 
 const sites = Object.entries(DEMO_DEVICE_SITES);
+/** The spec the demo's physics runs on: a digits sensor's engineering-unit twin, else the scheme's own. */
+const physicsOf = (scheme: DemoScheme) => scheme.sensor?.physics ?? scheme.spec;
 
 /** The calculated metrics of a reading made of the device's baseline values. */
 function calculate(site: DemoDeviceSite, device: DemoDevice, raw: Record<string, number>) {
   const scheme = site.schemes.find((s) => s.name === device.scheme)!;
   const scope: Record<string, number> = { ...device.context, ...raw };
-  for (const metric of scheme.spec.metrics.calculated_metrics) {
+  for (const metric of physicsOf(scheme).metrics.calculated_metrics) {
     scope[metric.key] = compileExpression(metric.formula).evaluate(scope as Scope) as number;
   }
   return scope;
@@ -44,7 +46,7 @@ describe('demo devices', () => {
       expect(parsed.error?.issues ?? [], scheme.name).toEqual([]);
       for (const key of Object.keys(scheme.noise))
         expect(
-          scheme.spec.metrics.raw_metrics.map((m) => m.key),
+          physicsOf(scheme).metrics.raw_metrics.map((m) => m.key),
           scheme.name,
         ).toContain(key);
     }
@@ -68,7 +70,9 @@ describe('demo devices', () => {
         expect(device.kind).toBe('instrument');
         expect(site.devices.find((d) => d.eid === device.interfaceNode)?.kind, device.eid).toBe('interface-node');
       }
-      const raw = scheme!.spec.metrics.raw_metrics.map((m) => m.key).sort();
+      const raw = physicsOf(scheme!)
+        .metrics.raw_metrics.map((m) => m.key)
+        .sort();
       for (const baseline of device.dataPoints.length ? device.dataPoints.map((p) => p.baseline) : [device.baseline])
         expect(Object.keys(baseline).sort(), device.eid).toEqual(raw);
       const [longitude, latitude] = device.location;

@@ -7,6 +7,8 @@ import type {
   SchemeSpec,
   SchemeType,
 } from '@vigil/domain';
+import { VIBRATING_WIRE_FORMULAS } from '@vigil/domain';
+import { vibratingWireSheet, type DemoCalibration, type SensorOutput } from './calibrations.ts';
 
 /**
  * The demo site's devices (DESIGN §4): schemes, instruments, interface nodes, virtual devices, groups
@@ -20,6 +22,12 @@ export interface DemoScheme {
   spec: SchemeSpec;
   /** typical scatter (one standard deviation) of each raw metric between readings */
   noise: Record<string, number>;
+  /**
+   * A sensor that sends what its transducer gives (digits) rather than engineering units: the demo's
+   * physics runs on `physics` (whose raw metrics the baselines and noise name) and `output` turns
+   * its values into the raw metrics of `spec` with the device's calibration in effect.
+   */
+  sensor?: { physics: SchemeSpec; output: SensorOutput };
 }
 
 export interface DemoDataPoint {
@@ -66,6 +74,8 @@ export interface DemoDevice {
   assetCertificate: string | null;
   /** the device was installed (created) this many days before the seed */
   installedDaysAgo: number;
+  /** the calibration sheets of its sensor, oldest first (schemes reading `cal.<name>`) */
+  calibrations?: DemoCalibration[];
 }
 
 export interface DemoGroup {
@@ -136,6 +146,27 @@ const PIEZOMETER: DemoScheme = {
     invalid: [...between('pressure', -20, 700), ...between('temperature', -30, 70)],
   }),
   noise: { pressure: 0.25, temperature: 0.05 },
+};
+
+/**
+ * Ouse's piezometers report what the wire gives, digits (B units, Hz² / 1000) and temperature; the
+ * pressure comes from each sensor's own calibration sheet by the maker's linear form, the level from
+ * the tip elevation (issue 34). Readings below 1000 or above 12500 digits are no vibrating wire's.
+ */
+const DIGITS_PIEZOMETER: DemoScheme = {
+  name: PIEZOMETER.name,
+  type: 'phreatic_surface',
+  spec: spec({
+    raw: [m('reading', 'Reading', 'digits', 1), m('temperature', 'Temperature', '°C', 1)],
+    context: [m('tip_elevation', 'Tip elevation', 'm')],
+    calculated: [
+      { ...m('pressure', 'Pore water pressure', 'kPa'), formula: VIBRATING_WIRE_FORMULAS.linear },
+      { ...m('piezometric_level', 'Piezometric level', 'm'), formula: `tip_elevation + pressure / ${KPA_PER_M}` },
+    ],
+    invalid: [...between('reading', 1000, 12500), ...between('temperature', -30, 70)],
+  }),
+  noise: PIEZOMETER.noise,
+  sensor: { physics: PIEZOMETER.spec, output: 'vibrating-wire' },
 };
 
 const INCLINOMETER: DemoScheme = {
@@ -301,6 +332,10 @@ interface PiezometerPlan {
   logger: string;
   temperature: number;
   installedDaysAgo: number;
+  /** the sensor's calibration sheets: the device then sends digits (DIGITS_PIEZOMETER) */
+  calibrations?: DemoCalibration[];
+  /** the first serial number of the site's batch of sensors */
+  serialBase?: number;
 }
 
 function piezometer(p: PiezometerPlan, at: (chainage: number, offset: number) => [number, number]): DemoDevice {
@@ -344,8 +379,9 @@ function piezometer(p: PiezometerPlan, at: (chainage: number, offset: number) =>
     baseline: { pressure: round((p.level - p.tip) * KPA_PER_M), temperature: p.temperature },
     dataPoints: [],
     labels: [p.section.toLowerCase().replaceAll(' ', '-'), 'piezometer'],
-    assetCertificate: `Calibration certificate VW-4500S-${21_400 + p.n * 7}`,
+    assetCertificate: `Calibration certificate VW-4500S-${(p.serialBase ?? 21_400) + p.n * 7}`,
     installedDaysAgo: p.installedDaysAgo,
+    ...(p.calibrations ? { calibrations: p.calibrations } : {}),
   };
 }
 
@@ -698,6 +734,7 @@ export const OUSE_REACHES = [
   { name: 'Reach 2', place: 'Fulford Ings', chainage: 0.72, logger: 'DL-02', lift: -0.15 },
 ];
 
+const OUSE_SERIAL_BASE = 38_200;
 const ousePiezometers = OUSE_REACHES.flatMap((reach, r) =>
   OUSE_PROFILE.map(([zone, offset, tip, level], i) =>
     piezometer(
@@ -713,6 +750,20 @@ const ousePiezometers = OUSE_REACHES.flatMap((reach, r) =>
         logger: reach.logger,
         temperature: 10.4,
         installedDaysAgo: 520 - r * 60,
+        serialBase: OUSE_SERIAL_BASE,
+        calibrations: vibratingWireSheet(r * 6 + i + 1, `VW-4500S-${OUSE_SERIAL_BASE + (r * 6 + i + 1) * 7}`, {
+          // PZ-02 hangs in its standpipe: lifted out in the autumn maintenance and re-zeroed in the air
+          rezero:
+            r * 6 + i + 1 === 2
+              ? {
+                  daysAgo: 75,
+                  drift: -12.6,
+                  T0: 11.4,
+                  notes:
+                    'Re-zeroed after maintenance: sensor lifted out of the standpipe, zero reading taken in the air; cable re-spliced.',
+                }
+              : undefined,
+        }),
       },
       ouseAt,
     ),
@@ -799,7 +850,7 @@ const ouseVirtual = OUSE_REACHES.map((reach, r) =>
 );
 
 const OUSE_EMBANKMENT: DemoDeviceSite = {
-  schemes: [PIEZOMETER, RIVER_LEVEL, WEATHER, LOGGER, PHREATIC_SECTION],
+  schemes: [DIGITS_PIEZOMETER, RIVER_LEVEL, WEATHER, LOGGER, PHREATIC_SECTION],
   devices: [...ouseLoggers, ...ousePiezometers, ...ouseGauges, ouseWeather, ...ouseVirtual],
   groups: [
     ...OUSE_REACHES.map((reach, r) => ({

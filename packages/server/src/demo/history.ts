@@ -1,11 +1,13 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import type { MetricLimit } from '@vigil/domain';
+import { compileSchemeSpec, type MetricLimit } from '@vigil/domain';
 import { fromJson } from '../db/values.ts';
 import { compileScheme, numericContext } from '../services/ingest/metric-rules.ts';
 import { MAX_PAYLOADS } from '../services/ingest/payload-shape.ts';
 import { ingestPayloads, type IngestHost } from '../services/ingest/pipeline.ts';
+import { calibrationTimeline, sensorOutput } from './calibrations.ts';
 import { deviceModel, type DeviceModel } from './device-models.ts';
 import { DEMO_DEVICE_SITES } from './devices.ts';
+import { latestDeviceReadAt } from './latest-device-readings.ts';
 import { climateOf, DAY_MS, hashString, MINUTE_MS } from './signals.ts';
 
 /** A demo device as the history and the simulator see it. */
@@ -62,6 +64,11 @@ export async function loadDemoInstruments(app: Pick<IngestHost, 'db'>): Promise<
       .where('project_id', 'in', projectIds)
       .execute(),
   ]);
+  const latestSent = await latestDeviceReadAt(
+    app.db,
+    projectIds,
+    new Map(entities.map((e) => [e.id, e.latest_payload_read_at])),
+  );
   const schemeById = new Map(schemes.map((s) => [s.id, s]));
   const eidById = new Map(entities.map((e) => [e.id, e.eid]));
   const out: DemoInstrument[] = [];
@@ -86,6 +93,10 @@ export async function loadDemoInstruments(app: Pick<IngestHost, 'db'>): Promise<
       ...(fromJson<{ metric_limits?: unknown[] }>(scheme.spec, {}).metric_limits ?? []),
     ].filter(isLimit);
     const cadenceMs = Math.max(1, device.cadenceMinutes) * MINUTE_MS;
+    const catalogued = site.schemes.find((s) => s.name === scheme.name);
+    // A sensor sending digits: the physics runs in engineering units and its calibration sheets give the digits.
+    const sensor = catalogued?.sensor;
+    const installedAt = Date.parse(entity.created_at);
     out.push({
       projectId: project.id,
       projectSlug: project.slug,
@@ -98,16 +109,17 @@ export async function loadDemoInstruments(app: Pick<IngestHost, 'db'>): Promise<
       // history keeps to half-hourly readings (hourly for chains), well within the seed's budget.
       historyCadenceMs: Math.max(cadenceMs, 30 * MINUTE_MS) * (channels.length > 1 ? 2 : 1),
       active: !entity.turned_off && !entity.decommissioned,
-      installedAt: Date.parse(entity.created_at),
-      latestReadAt: entity.latest_payload_read_at ? Date.parse(entity.latest_payload_read_at) : null,
+      installedAt,
+      latestReadAt: latestSent.get(entity.id) ? Date.parse(latestSent.get(entity.id)!) : null,
       model: deviceModel({
         key: `${project.slug}/${entity.eid}`,
         schemeType: scheme.type,
-        scheme: compileScheme(scheme.spec),
+        scheme: sensor ? compileSchemeSpec(sensor.physics) : compileScheme(scheme.spec),
         context: numericContext(entity.context),
         limits,
         channels,
-        noise: site.schemes.find((s) => s.name === scheme.name)?.noise ?? {},
+        noise: catalogued?.noise ?? {},
+        sensor: sensor && sensorOutput(sensor.output, calibrationTimeline(device, installedAt)),
         site: {
           key: hashString(project.slug),
           climate: climateOf(project.slug),
@@ -151,7 +163,7 @@ export async function seedHistory(app: IngestHost, options: HistoryOptions = {})
         // windows are [start, end), the last one [start, now]
         for (let t = Math.ceil(first / step) * step; t < windowEnd || t === now; t += step) {
           const readAt = new Date(t).toISOString();
-          for (const reading of device.model.readingsAt(t, step) ?? [])
+          for (const reading of device.model.toPayload(device.model.readingsAt(t, step) ?? [], t))
             payloads.push({ eid: device.eid, read_at: readAt, ...reading });
         }
       }

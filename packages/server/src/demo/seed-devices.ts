@@ -2,6 +2,8 @@ import { DEFAULT_ENTITY_STATES, DEFAULT_SNAPSHOT_STATES, EMPTY_RULES, type Entit
 import type { Db } from '../db/connection.ts';
 import type { MonitoredEntitiesTable } from '../db/schema.ts';
 import { newId, toJson } from '../db/values.ts';
+import { insertCalibration } from '../services/registry/calibration-store.ts';
+import { calibrationTimeline } from './calibrations.ts';
 import { DEMO_DEVICE_SITES, type DemoDevice } from './devices.ts';
 
 const DAY_MS = 86_400_000;
@@ -95,6 +97,26 @@ export async function seedDevices(db: Db, projectId: string, slug: string, now: 
       })),
     )
     .execute();
+
+  // The calibration sheets of sensors that send digits, dated like the devices (seed time, minus days).
+  for (const d of site.devices) {
+    const timeline = calibrationTimeline(d, Date.parse(createdAt(d)));
+    for (const [i, sheet] of (d.calibrations ?? []).entries()) {
+      const from = new Date(timeline.find((c) => c.factors === sheet.factors)?.from ?? Date.parse(createdAt(d)));
+      await insertCalibration(db, {
+        id: newId(),
+        project_id: projectId,
+        entity_id: entityIds.get(d.eid)!,
+        effective_from: from.toISOString(),
+        factors: toJson(sheet.factors),
+        serial_number: sheet.serial,
+        certificate_file_id: null,
+        notes: sheet.notes,
+        created_at: i === 0 ? createdAt(d) : from.toISOString(),
+        created_by: 'manager',
+      });
+    }
+  }
 
   const points = site.devices.flatMap((d) =>
     d.dataPoints.map((p) => ({

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { newId, nowIso, toJson } from '../db/values.ts';
 import { ingestPayloads } from '../services/ingest/pipeline.ts';
+import { DEMO_DEVICE_SITES } from './devices.ts';
+import { handReadings } from './hand-readings.ts';
 import { DEMO_PROJECTS } from './site.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +24,14 @@ interface DemoEntry {
   devices: string[];
   attachReport?: boolean;
 }
+
+/** Whether the site's piezometers send digits: its hand round is then taken with a readout, not a dip meter. */
+const sendsDigits = (slug: string) => Boolean(DEMO_DEVICE_SITES[slug]?.schemes.some((s) => s.sensor));
+
+const READOUT_CHECK: Pick<DemoEntry, 'title' | 'text'> = {
+  title: 'Readout check of PZ-02 to PZ-04',
+  text: 'Readings taken at PZ-02 to PZ-04 with the hand-held vibrating-wire readout at the terminal boxes, to check the logger channels against them.',
+};
 
 const ENTRIES: DemoEntry[] = [
   {
@@ -109,7 +119,11 @@ export async function seedDemoJournal(app: FastifyInstance): Promise<void> {
         },
       ])
       .execute();
-    for (const entry of ENTRIES) {
+    for (const planned of ENTRIES) {
+      const entry =
+        planned.tags.includes('manual readings') && sendsDigits(project.slug)
+          ? { ...planned, ...READOUT_CHECK }
+          : planned;
       const id = newId();
       const occurredAt = daysAgo(entry.daysAgo);
       const deviceIds = entry.devices.flatMap((eid) => (devices.get(eid) ? [devices.get(eid)!.id] : []));
@@ -151,19 +165,24 @@ export async function seedDemoJournal(app: FastifyInstance): Promise<void> {
         .execute();
     }
 
-    // The dip-meter round of three days ago: each piezometer read by hand near its logger's value.
-    const round = ['PZ-02', 'PZ-03', 'PZ-04'].flatMap((eid) => (devices.get(eid) ? [devices.get(eid)!] : []));
-    if (round.length === 0) continue;
+    // The hand round of three days ago (or the day before, if a logger was down then): each reading a
+    // few centimetres from its logger's level at the same time, as on a sound site.
+    const eids = ['PZ-02', 'PZ-03', 'PZ-04'].filter((eid) => devices.has(eid));
+    if (eids.length === 0) continue;
+    let day = 3;
+    let round = await handReadings(app, projectId, eids, Date.parse(daysAgo(day)));
+    while (!round && day < 10) round = await handReadings(app, projectId, eids, Date.parse(daysAgo(++day)));
+    if (!round) continue;
+    const readout = sendsDigits(project.slug);
     const sessionId = newId();
-    const startedAt = daysAgo(3);
     await db
       .insertInto('data_sessions')
       .values({
         id: sessionId,
         project_id: projectId,
-        title: 'Dip-meter round, crest piezometers',
-        started_at: startedAt,
-        ended_at: daysAgo(3, 10),
+        title: readout ? 'Readout round, PZ-02 to PZ-04' : 'Dip-meter round, crest piezometers',
+        started_at: daysAgo(day),
+        ended_at: daysAgo(day, 10),
         author: 'operator',
         status: 'open',
       })
@@ -171,13 +190,7 @@ export async function seedDemoJournal(app: FastifyInstance): Promise<void> {
     await ingestPayloads(
       app,
       projectId,
-      round.map((device, i) => ({
-        eid: device.eid,
-        read_at: new Date(Date.parse(daysAgo(3)) + i * 6 * 60_000).toISOString(),
-        raw_metrics: { pressure: Math.round((8 + i * 1.5) * 9.8068 * 10) / 10, temperature: 14 },
-        source: 'manual',
-        data_session: sessionId,
-      })),
+      round.map((r) => ({ ...r, source: 'manual', data_session: sessionId })),
       'history',
       { enteredBy: 'operator' },
     );

@@ -47,7 +47,7 @@ export function createSimulator(app: IngestHost, options: { origin?: number } = 
         const readings = device.model.readingsAt(t, LIVE_CADENCE_MS);
         if (!readings || isScriptedSilence(device, origin, t)) continue; // an outage: the device stays silent
         const payloads = byProject.get(device.projectId) ?? [];
-        for (const r of scriptedReadings(device, origin, t, readings))
+        for (const r of device.model.toPayload(scriptedReadings(device, origin, t, readings), t))
           payloads.push({ eid: device.eid, read_at: new Date(t).toISOString(), ...r });
         byProject.set(device.projectId, payloads);
       }
@@ -72,7 +72,10 @@ export function createSimulator(app: IngestHost, options: { origin?: number } = 
  * The demo's data: first the 90 days of history (back-filled from each device's latest reading, so a
  * restart fills the time the server was down), then, when `simulate`, the simulator every 5 seconds.
  */
-export function startDemoData(app: IngestHost, options: { history: boolean; simulate: boolean }): DemoData {
+export function startDemoData(
+  app: IngestHost,
+  options: { history: boolean; historyDays?: number; simulate: boolean },
+): DemoData {
   const controller = new AbortController();
   const simulator = createSimulator(app);
   let timer: NodeJS.Timeout | undefined;
@@ -89,7 +92,11 @@ export function startDemoData(app: IngestHost, options: { history: boolean; simu
   }
 
   const started = Date.now();
-  const history = (options.history ? seedHistory(app, { signal: controller.signal }) : Promise.resolve(0))
+  const history = (
+    options.history
+      ? seedHistory(app, { signal: controller.signal, days: options.historyDays ?? 90 })
+      : Promise.resolve(0)
+  )
     .then((stored) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (controller.signal.aborted) app.log.info(`demo history stopped after ${stored} readings (${seconds} s)`);

@@ -15,6 +15,7 @@ import type {
   ManualReading,
   ManualReadingCorrectionBody,
   ManualReadingHistoryItem,
+  ReadingChecks,
 } from '@vigil/domain';
 import { API, api, listAll, type Query } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -70,6 +71,9 @@ export const journalApi = {
     api.get<{ objects: ManualReading[] }>(`${API.ingest}/manual-readings`, { query, quiet: true }),
   correctReading: (id: string, body: ManualReadingCorrectionBody) =>
     api.patch<ManualReading>(`${API.ingest}/manual-readings/${id}`, body, { quiet: true }),
+  /** Check readings (ADR 0042): each manual reading of a logger-read device beside its logger's nearest reading. */
+  readingChecks: (query: { data_session: string }) =>
+    api.get<ReadingChecks>(`${API.ingest}/manual-readings/checks`, { query, quiet: true }),
   readingHistory: (id: string) =>
     api.get<{ objects: ManualReadingHistoryItem[] }>(`${API.ingest}/manual-readings/${id}/history`, { quiet: true }),
 };
@@ -118,6 +122,13 @@ export const sessionReadingsQuery = (projectId: string, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.journal.manualReadings(projectId, { data_session: sessionId }),
     queryFn: () => journalApi.manualReadings({ data_session: sessionId }),
+  });
+
+/** Under the session's readings' key, so that a correction, which refreshes those, refreshes the checks too. */
+export const sessionChecksQuery = (projectId: string, sessionId: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.journal.manualReadings(projectId, { data_session: sessionId }), 'checks'] as const,
+    queryFn: () => journalApi.readingChecks({ data_session: sessionId }),
   });
 
 export const manualReadingHistoryQuery = (projectId: string, id: string) =>

@@ -58,6 +58,16 @@ export const queryKeys = {
     editable: (kind: string, id: string) => ['registry', 'device', kind, id, 'editable'] as const,
     /** who changed a device, scheme or group, when, and which fields */
     history: (kind: string, id: string) => ['registry', 'history', kind, id] as const,
+    /** an instrument's calibrations (DESIGN §3.2): its page's timeline and its charts' marks */
+    calibrations: (instrumentId: string) => ['registry', 'calibrations', instrumentId] as const,
+    /** how far the recomputation after a calibration's change has gone */
+    calibrationRecompute: (instrumentId: string, calibrationId: string) =>
+      ['registry', 'calibrations', instrumentId, 'recompute', calibrationId] as const,
+    /** an inclinometer's datums (ADR 0041), the one in effect first */
+    datums: (instrumentId: string) => ['registry', 'datums', instrumentId] as const,
+    /** an instrument's reading sets between two times: what its datum may be set to */
+    readingSets: (instrumentId: string, from: string, to: string) =>
+      ['registry', 'reading-sets', instrumentId, from, to] as const,
     /** one scheme as its editor reads it */
     scheme: (id: string) => ['registry', 'scheme', id] as const,
     /** how many devices use a scheme */

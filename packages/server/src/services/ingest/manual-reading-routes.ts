@@ -3,18 +3,21 @@ import {
   manualReadingCorrectionBody,
   manualReadingHistoryItemSchema,
   manualReadingSchema,
+  readingChecksSchema,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { idParams } from '../registry/params.ts';
 import { manualReadingService } from './manual-reading-service.ts';
+import { readingCheckService } from './reading-check-service.ts';
 
 const tags = ['ingest'];
 
 /** Readings entered by hand (ADR 0027): listed by data session or device, corrected, with their history. */
 export const manualReadingRoutes: FastifyPluginAsyncZod = async (app) => {
   const manual = manualReadingService(app);
+  const checks = readingCheckService(app.db);
 
   app.get(
     '/manual-readings',
@@ -27,6 +30,20 @@ export const manualReadingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => manual.list(requireProject(request).projectId, request.query),
+  );
+  app.get(
+    '/manual-readings/checks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        querystring: z.strictObject({ data_session: idSchema.optional(), monitored_entity_id: idSchema.optional() }),
+        response: { 200: readingChecksSchema },
+        description:
+          'Check readings (ADR 0042): each manual reading of a logger-read device beside the logger reading nearest in time (within tolerance_minutes), with manual − logger per metric',
+      },
+    },
+    async (request) => checks.list(requireProject(request).projectId, request.query),
   );
   app.get(
     '/manual-readings/:id',

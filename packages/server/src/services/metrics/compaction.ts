@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
 import {
-  compactedSeq,
   dayOf,
   decodeBlock,
   encodeBlock,
@@ -28,12 +27,12 @@ export const COMPACTION_BATCH = 50_000;
 /** How often an instance compacts whatever was stored, however little. */
 export const COMPACTION_INTERVAL_SECONDS = 10;
 
-const BLOCKS = {
+export const BLOCK_ROWS = {
   head: 'insert into metric_blocks (series_id, day, data, version)',
   tail: 'on conflict (series_id, day) do update set data = excluded.data, version = excluded.version',
   columns: 4,
 };
-const DAYS = {
+export const DAY_ROWS = {
   head: 'insert into metric_days (series_id, day, "count", "sum", "min", "max", first_t, "first", last_t, "last")',
   tail: `on conflict (series_id, day) do update set "count" = excluded."count", "sum" = excluded."sum",
     "min" = excluded."min", "max" = excluded."max", first_t = excluded.first_t, "first" = excluded."first",
@@ -84,6 +83,8 @@ export async function compactOnce(
 interface Merged {
   /** compacted_seq when the readings were read */
   after: number;
+  /** metric_compaction.rewrites then: blocks rewritten since (ADR 0040) are merged again */
+  rewrites: number;
   /** the last seq merged */
   last: number;
   readings: number;
@@ -98,15 +99,26 @@ interface Merged {
 
 async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<number | null> {
   if (merged.last === merged.after) return 0;
-  if ((await compactedSeq(trx)) !== merged.after) return null;
+  const mark = await compactionMark(trx);
+  if (mark.compacted !== merged.after || mark.rewrites !== merged.rewrites) return null;
   if (merged.missing.length) {
     await createSeries(trx, dialect, merged.missing);
     return null;
   }
-  await insertRows(trx, dialect, BLOCKS, merged.blocks);
-  await insertRows(trx, dialect, DAYS, merged.days);
+  await insertRows(trx, dialect, BLOCK_ROWS, merged.blocks);
+  await insertRows(trx, dialect, DAY_ROWS, merged.days);
   await trx.updateTable('metric_compaction').set({ compacted_seq: merged.last }).where('id', '=', 1).execute();
   return merged.readings;
+}
+
+/** compacted_seq, and how many times readings' blocks were rewritten outside compaction (ADR 0040). */
+async function compactionMark(trx: Db) {
+  const row = await trx
+    .selectFrom('metric_compaction')
+    .select(['compacted_seq', 'rewrites'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return { compacted: Number(row?.compacted_seq ?? 0), rewrites: Number(row?.rewrites ?? 0) };
 }
 
 /** series id → day → [t, value] pairs */
@@ -129,8 +141,17 @@ function add(added: Added, id: number, t: number, value: number) {
 async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Handed): Promise<Merged> {
   // On PostgreSQL, waits until no ingest transaction that may still commit a lower seq is open.
   await holdCompactionLock(trx, dialect, 'exclusive');
-  const after = await compactedSeq(trx);
-  const merged: Merged = { after, last: after, readings: 0, blocks: [], days: [], tookHanded: false, missing: [] };
+  const { compacted: after, rewrites } = await compactionMark(trx);
+  const merged: Merged = {
+    after,
+    rewrites,
+    last: after,
+    readings: 0,
+    blocks: [],
+    days: [],
+    tookHanded: false,
+    missing: [],
+  };
   const added: Added = new Map();
   // The readings before the first value handed over are read from the table (seq also runs on past
   // readings not stored: a resent reading takes one too), then the values handed over, and so on.

@@ -1,6 +1,7 @@
 import {
   calibrationCreateBody,
   calibrationPatchBody,
+  calibrationRecomputeSchema,
   calibrationSchema,
   idSchema,
   listBody as listOf,
@@ -18,7 +19,10 @@ const calParams = z.object({ id: idSchema, cal: idSchema });
 
 /** `instruments/{id}/calibrations` (DESIGN §3.2): dated factors that the scheme's formulas read as `cal.<name>`. */
 export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const calibrations = calibrationService(app.db);
+  // Recomputations run in the background worker of the instances that compact (ADR 0040).
+  const calibrations = calibrationService(app.db, (projectId, calibrationId) =>
+    app.bus.publish('recompute.requested', { projectId, calibrationId }),
+  );
 
   app.get(
     '/instruments/:id/calibrations',
@@ -74,5 +78,20 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       await calibrations.remove(requireProject(request), request.params.id, request.params.cal);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/instruments/:id/calibrations/:cal/recompute',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        params: calParams,
+        response: { 200: calibrationRecomputeSchema },
+        description:
+          'The recomputation of the readings the calibration covers, after its last change (ADR 0040); still readable once the calibration is deleted',
+      },
+    },
+    async (request) => calibrations.recompute(requireProject(request).projectId, request.params.id, request.params.cal),
   );
 };

@@ -9,12 +9,15 @@ import {
   findCalibration,
   insertCalibration,
   listCalibrations,
+  nextEffectiveFrom,
   updateCalibration,
   type CalibrationRow,
 } from './calibration-store.ts';
 import { mediaStore } from '../media/media-store.ts';
 import { findDevice } from './device-store.ts';
 import { historyChange, recordHistory, type Editor } from './history-store.ts';
+import { NOTHING_TO_RECOMPUTE, presentRecompute } from './recompute-presenter.ts';
+import { findRecompute, requestRecompute } from './recompute-store.ts';
 
 const DATE_TAKEN = 'The instrument already has a calibration effective from this date and time';
 
@@ -23,9 +26,11 @@ const historyField = (id: string) => `calibrations.${id}`;
 
 /**
  * Calibrations of instruments (DESIGN §3.2): read by members, written by curators; every change is in
- * the instrument's history as `calibrations.<id>` with the old and new calibration.
+ * the instrument's history as `calibrations.<id>` with the old and new calibration, and asks, in the
+ * same transaction, for the recomputation of the readings it covers (ADR 0040); `recompute` is then
+ * told to look for it.
  */
-export function calibrationService(db: Db) {
+export function calibrationService(db: Db, recompute: (projectId: string, calibrationId: string) => void = () => {}) {
   const media = mediaStore(db);
 
   async function requireInstrument(projectId: string, instrumentId: string) {
@@ -57,17 +62,27 @@ export function calibrationService(db: Db) {
     old: unknown,
     next: unknown,
     work: (trx: Db) => Promise<void>,
+    /** the earliest effective_from the change moves readings at (old or new), or null: none */
+    from: string | null,
+    /** the latest one: the covered readings end at the next calibration after it */
+    upTo: string | null = from,
   ) {
     const fields = { [historyField(id)]: { old, new: next } };
     try {
       await db.transaction().execute(async (trx) => {
         await work(trx);
-        await recordHistory(trx, [historyChange(editor, 'instrument', instrumentId, 'updated', nowIso(), fields)]);
+        const now = nowIso();
+        await recordHistory(trx, [historyChange(editor, 'instrument', instrumentId, 'updated', now, fields)]);
+        if (from === null) return;
+        const to = await nextEffectiveFrom(trx, instrumentId, upTo!, id);
+        const job = { calibrationId: id, projectId: editor.projectId, entityId: instrumentId };
+        await requestRecompute(trx, job, { from, to }, now);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(DATE_TAKEN, { effective_from: [DATE_TAKEN] });
       throw error;
     }
+    if (from !== null) recompute(editor.projectId, id);
   }
 
   return {
@@ -92,8 +107,14 @@ export function calibrationService(db: Db) {
         created_by: editor.username,
       };
       await checkCertificate(editor.projectId, row);
-      await write(editor, instrumentId, row.id, null, calibrationHistoryValue(row), (trx) =>
-        insertCalibration(trx, row),
+      await write(
+        editor,
+        instrumentId,
+        row.id,
+        null,
+        calibrationHistoryValue(row),
+        (trx) => insertCalibration(trx, row),
+        row.effective_from,
       );
       return presentCalibration(row);
     },
@@ -113,13 +134,42 @@ export function calibrationService(db: Db) {
       const [old, next] = [calibrationHistoryValue(before), calibrationHistoryValue(after)];
       if (JSON.stringify(old) === JSON.stringify(next)) return presentCalibration(before);
       await checkCertificate(editor.projectId, after);
-      await write(editor, instrumentId, id, old, next, (trx) => updateCalibration(trx, after));
+      // Notes, serial number and certificate change no value: only new factors or dates recompute.
+      const moved = before.effective_from !== after.effective_from || before.factors !== after.factors;
+      const [from, upTo] = [before.effective_from, after.effective_from].sort();
+      await write(
+        editor,
+        instrumentId,
+        id,
+        old,
+        next,
+        (trx) => updateCalibration(trx, after),
+        moved ? from! : null,
+        upTo,
+      );
       return presentCalibration(after);
+    },
+
+    /** The recomputation after the calibration's last change; a deleted calibration's stays readable. */
+    async recompute(projectId: string, instrumentId: string, id: string) {
+      await requireInstrument(projectId, instrumentId);
+      const job = await findRecompute(db, instrumentId, id);
+      if (job) return presentRecompute(job);
+      if (!(await findCalibration(db, instrumentId, id))) throw notFound();
+      return NOTHING_TO_RECOMPUTE;
     },
 
     async remove(editor: Editor, instrumentId: string, id: string) {
       const before = await requireCalibration(editor.projectId, instrumentId, id);
-      await write(editor, instrumentId, id, calibrationHistoryValue(before), null, (trx) => deleteCalibration(trx, id));
+      await write(
+        editor,
+        instrumentId,
+        id,
+        calibrationHistoryValue(before),
+        null,
+        (trx) => deleteCalibration(trx, id),
+        before.effective_from,
+      );
     },
   };
 }

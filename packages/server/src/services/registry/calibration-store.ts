@@ -75,3 +75,25 @@ export async function findCalibrations(db: Db, entityIds: readonly string[]): Pr
   }
   return out;
 }
+
+/**
+ * Where the readings a calibration change at `at` covers end: the next calibration's effective_from
+ * after `at` among the others of the entity, or null (no end).
+ */
+export async function nextEffectiveFrom(
+  db: Db,
+  entityId: string,
+  at: string,
+  exceptId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('calibrations')
+    .select('effective_from')
+    .where('entity_id', '=', entityId)
+    .where('id', '!=', exceptId)
+    .where('effective_from', '>', at)
+    .orderBy('effective_from')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.effective_from ?? null;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { pngImage, uploadFile } from '../media/test-fixtures.ts';
+import { VW_SCHEME } from './calibration-fixtures.ts';
 import { API, piezometerBody, registryIds } from './test-fixtures.ts';
 
 // DESIGN §3.2 and issue 34: an instrument's dated calibrations, read by the scheme's formulas as
@@ -16,30 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ids = registryIds(t);
   [admin, manager, operator] = await Promise.all([t.login('admin'), t.login('manager'), t.login('operator')]);
-  const scheme = await call('POST', 'schemes', {
-    name: 'VW piezometer (digits)',
-    type: 'phreatic_surface',
-    spec: {
-      metrics: {
-        raw_metrics: [
-          { key: 'reading', label: 'Reading', unit: 'digits' },
-          { key: 'temperature', label: 'Temperature', unit: '°C' },
-        ],
-        calculated_metrics: [
-          {
-            key: 'pressure',
-            label: 'Pressure',
-            unit: 'kPa',
-            formula: 'cal.G * (reading - cal.R0) + cal.K * (temperature - cal.T0)',
-          },
-          { key: 'piezometric_level', label: 'Level', unit: 'm', formula: 'tip_elevation + pressure / 9.8068' },
-        ],
-        context_metrics: [{ key: 'tip_elevation', label: 'Tip elevation', unit: 'm' }],
-      },
-      metric_limits: [],
-      invalid_bounds: [],
-    },
-  });
+  const scheme = await call('POST', 'schemes', { ...VW_SCHEME, name: 'VW piezometer (digits)' });
   expect(scheme.status, JSON.stringify(scheme.body)).toBe(201);
   const created = await call(
     'POST',

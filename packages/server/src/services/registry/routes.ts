@@ -4,6 +4,7 @@ import { requireProject } from '../../http/auth-hook.ts';
 import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
 import { calibrationRoutes } from './calibration-routes.ts';
 import { dataPointRoutes } from './data-point-routes.ts';
+import { datumRoutes } from './datum-routes.ts';
 import { deviceRoutes } from './device-routes.ts';
 import { groupRoutes } from './group-routes.ts';
 import { historyRoutes } from './history-routes.ts';
@@ -32,6 +33,7 @@ export const registryService: FastifyPluginAsyncZod = async (app) => {
   await app.register(historyRoutes);
   await app.register(registerRoutes);
   await app.register(calibrationRoutes);
+  await app.register(datumRoutes);
 
   app.get(
     '/responder-types',

@@ -15,6 +15,8 @@ import type { ExecutionInput } from './event-recorder.ts';
 import { recordPayloadEvent } from './payload-events.ts';
 import { FLUSH_SECONDS, ruleMemories } from './rule-memories.ts';
 import { evaluateReading } from './reading-rules.ts';
+import { evaluateMetricLimits } from './metric-limit-rules.ts';
+import { fromJson } from '../../db/values.ts';
 import { StatisticsWindows } from './statistics-windows.ts';
 
 export interface RulesEngineHost {
@@ -287,7 +289,47 @@ export function startRulesEngine(
     );
   };
 
+  /**
+   * An entity's readings were derived again (ADR 0040): its limits are evaluated again on its latest
+   * readings, the present, so that a state the new values no longer hold (or now reach) changes now.
+   * The rewritten past raises nothing.
+   */
+  async function evaluateRecomputed(entityId: string) {
+    const latest: EngineReading[] = [];
+    await evaluate(
+      [entityId],
+      (ev) => {
+        for (const reading of latest) evaluateMetricLimits(ev, reading);
+      },
+      async (trx) => {
+        latest.length = 0;
+        const rows = await trx
+          .selectFrom('latest_readings')
+          .select(['data_point_id', 'read_at', 'received_at', 'metrics'])
+          .where('entity_id', '=', entityId)
+          .orderBy('read_at')
+          .execute();
+        for (const row of rows) {
+          const { invalid_reasons: _reasons, ...metrics } = fromJson<Record<string, Record<string, number>>>(
+            row.metrics,
+            {},
+          );
+          latest.push({
+            dataPointId: row.data_point_id,
+            readAt: row.read_at,
+            t: Date.parse(row.read_at),
+            receivedAt: row.received_at,
+            metrics,
+          });
+        }
+      },
+    );
+  }
+
   const unsubscribe = [
+    bus.subscribe('readings.recomputed', (event) => {
+      void enqueue('recomputed', () => evaluateRecomputed(event.entityId));
+    }),
     bus.subscribe('readings.stored', onStored),
     bus.subscribe('payload.unknown', (event) => {
       void enqueue('payload', async () => {

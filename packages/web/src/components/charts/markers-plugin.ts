@@ -17,8 +17,9 @@ export interface MarkerColours {
  * Draws each marker as a dashed vertical line across the plot area with its label at the foot, on a
  * background of its own: right of the line (after an alert, where fewer readings are), or left of it when it
  * does not fit there. At the foot, the label keeps clear of the upper limits' labels (at the top right, where an alert's limit usually is).
- * Labels of several markers step up a row each so they do not overlap. A marker outside the time range is
- * not drawn. A marker with a value (the reading that raised an alert) also gets a ring at that value on its
+ * A label that would overlap one already drawn steps up a row, so that they do not overlap; labels far apart
+ * share the foot (an instrument's many calibrations do not climb the chart). A marker outside the time range
+ * is not drawn and takes no row. A marker with a value (the reading that raised an alert) also gets a ring at that value on its
  * scale, so that its true height shows whatever the buckets around it average.
  */
 export function markersPlugin(
@@ -38,7 +39,9 @@ export function markersPlugin(
         ctx.font = `${LABEL_PX * px}px ${fontFamily}`;
         ctx.textBaseline = 'middle';
         ctx.lineWidth = px;
-        markers.forEach((marker, row) => {
+        // the label boxes drawn on each row, [left, right]
+        const rows: Array<Array<[number, number]>> = [];
+        markers.forEach((marker) => {
           const x = Math.round(u.valToPos(marker.time / 1000, 'x', true));
           if (!Number.isFinite(x) || x < left || x > right) return;
           ctx.strokeStyle = colours.line;
@@ -50,6 +53,9 @@ export function markersPlugin(
           const width = ctx.measureText(marker.label).width + 2 * PAD_PX * px;
           const toLeft = x + 2 * px + width > right && x - width >= left;
           const boxLeft = toLeft ? x - width - 2 * px : Math.min(x + 2 * px, right - width);
+          let row = rows.findIndex((boxes) => boxes.every(([l, r]) => boxLeft + width <= l || boxLeft >= r));
+          if (row < 0) row = rows.push([]) - 1;
+          rows[row]!.push([boxLeft, boxLeft + width]);
           const boxTop = bottom - (row + 1) * rowHeight;
           ctx.fillStyle = colours.background;
           ctx.fillRect(boxLeft, boxTop, width, rowHeight);

@@ -26,4 +26,11 @@ describe('the device registry translations', () => {
   it('say the conflict of two editors in the words of the issue', () => {
     expect(reference['form.conflict']).toBe('Someone else changed this device; reload to see their change.');
   });
+
+  it('say a calibration refused for its date, its standing and the recomputation in the words of issue 34', () => {
+    expect(reference['calibrations.errors.duplicate']).toBe('A calibration with this effective date already exists.');
+    expect(reference['calibrations.standing.inEffect']).toBe('In effect');
+    expect(reference['calibrations.standing.scheduled']).toBe('Scheduled');
+    expect(reference['calibrations.recompute.running']).toBe('Recomputing readings: {{done}} of {{total}}');
+  });
 });

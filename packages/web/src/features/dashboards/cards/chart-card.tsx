@@ -6,6 +6,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { ZoomedRange } from './zoomed-range.tsx';
 import { useTranslation } from 'react-i18next';
 import { chartSheet } from '../model/chart-export.ts';
+import { useCalibrationMarkers } from '../model/use-calibration-markers.ts';
 import { useChartCard } from '../model/use-chart-card.ts';
 import { useDashboardContext } from './card-context.ts';
 import { CardFrame } from './card-frame.tsx';
@@ -38,13 +39,14 @@ export function ChartCard({ card }: { card: Card }) {
     () => chart.limits.map((l) => ({ ...l, label: t(`chart.limitLabel.${l.level}_${l.bound}`) })),
     [chart.limits, t],
   );
+  const calibrations = useCalibrationMarkers(card.series);
   const markers = useMemo(() => {
-    if (marker === undefined) return undefined;
+    if (marker === undefined) return calibrations.length ? calibrations : undefined;
     // The reading's value is drawn on the chart of its own metric only.
     const charted = chart.plotted.find((s) => s.info.metric === marker.metric);
     const value = charted && marker.value !== undefined ? { value: marker.value, unit: charted.unit } : {};
-    return [{ time: marker.time, label: t('chart.alertMarker'), ...value }];
-  }, [marker, chart.plotted, t]);
+    return [{ time: marker.time, label: t('chart.alertMarker'), ...value }, ...calibrations];
+  }, [marker, chart.plotted, calibrations, t]);
 
   return (
     <CardFrame

@@ -1,9 +1,10 @@
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import { Box, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
-import type { DashboardCard } from '@vigil/domain';
+import { isCurator, type DashboardCard } from '@vigil/domain';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session-context.ts';
 import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import {
   OVERLAY_CHOICES,
@@ -14,8 +15,11 @@ import {
   type ProfileMode,
 } from '../model/inclinometer-data.ts';
 import { useInclinometerProfile } from '../model/use-inclinometer-profile.ts';
+import { useProfileDatum } from '../model/use-profile-datum.ts';
 import { useDashboardContext } from './card-context.ts';
 import { CardFrame } from './card-frame.tsx';
+import { ProfileDatumBar } from './profile-datum-bar.tsx';
+import { SetDatumDialog } from './set-datum-dialog.tsx';
 
 // uPlot and the profile plot are a chunk of their own, fetched when the first profile card renders.
 const ProfileChart = lazy(() =>
@@ -28,7 +32,8 @@ const MODES: readonly ProfileMode[] = ['cumulative', 'incremental'];
 
 /**
  * Displacement against depth of an in-place inclinometer chain: a profile per overlay date, along axis
- * A, B or their resultant, cumulative or incremental, as reported or since a datum.
+ * A, B or their resultant, cumulative or incremental, as reported or since a datum: the device's
+ * datum in effect (ADR 0041), which curators set here, or a day chosen for this view.
  */
 export function InclinometerProfileCard({ card }: { card: Card }) {
   const { t, i18n } = useTranslation('dashboards');
@@ -36,10 +41,16 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
   const { now } = useDashboardContext();
   const [axis, setAxis] = useState<ProfileAxis>('a');
   const [mode, setMode] = useState<ProfileMode>(card.mode);
-  const [datum, setDatum] = useState(() => datumDay(card.datum));
+  const datum = useProfileDatum(card.entity, card.datum);
+  const { activeRole } = useSession();
+  const [settingDatum, setSettingDatum] = useState(false);
   const [overlayDays, setOverlayDays] = useState<number[]>(card.overlay_days);
   const [showTable, setShowTable] = useState(false);
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
+  );
   const label = useCallback(
     (days: number, at: Date) =>
       days === 0
@@ -47,13 +58,19 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
         : t('profile.dated', { when: t('profile.daysAgo', { count: days }), date: dateFormat.format(at) }),
     [t, dateFormat],
   );
-  const profile = useInclinometerProfile(card.entity, { axis, mode, datumDay: datum, overlayDays, now, label });
+  const profile = useInclinometerProfile(card.entity, { axis, mode, datumAt: datum.at, overlayDays, now, label });
   const title = card.title || `${profile.device?.title ?? t('na')} · ${t('profile.title')}`;
-  const datumDate = datum ? new Date(`${datum}T12:00:00`) : null;
+  // the device's datum is a reading set, to the minute; a chosen day is a day
+  const datumText =
+    datum.source === 'device' && datum.at
+      ? timeFormat.format(datum.at)
+      : datum.day
+        ? dateFormat.format(new Date(`${datum.day}T12:00:00`))
+        : null;
   const subtitle = [
     t(`profile.axes.${axis}`),
     t(`profile.modes.${mode}`),
-    datumDate ? t('profile.sinceDatum', { date: dateFormat.format(datumDate) }) : t('profile.sinceInstallation'),
+    datumText ? t('profile.sinceDatum', { date: datumText }) : t('profile.sinceInstallation'),
   ].join(' · ');
   // the controls stay, so that a datum or dates without readings can be changed back
   const nothing =
@@ -66,7 +83,7 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
           : null;
   const overlayChoices = [...new Set([...OVERLAY_CHOICES, ...card.overlay_days])].sort((a, b) => a - b);
   // the limit is of displacement since installation: movement since a datum or increments are not held to it
-  const limit = mode === 'cumulative' && !datum ? card.limit : null;
+  const limit = mode === 'cumulative' && !datum.at ? card.limit : null;
   const texts = useMemo(
     () => ({ depth: t('profile.depth'), displacement: t('profile.displacement'), limit: t('profile.limit') }),
     [t],
@@ -77,8 +94,11 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
       title={title}
       subtitle={subtitle}
       loading={profile.loading || profile.fetching}
-      error={profile.error}
-      onRetry={profile.refetch}
+      error={profile.error || datum.error}
+      onRetry={() => {
+        profile.refetch();
+        datum.refetch();
+      }}
       empty={!profile.loading && profile.nodes.length === 0 ? t('profile.noNodes') : null}
       actions={
         <Tooltip title={showTable ? t('profile.showChart') : t('profile.showTable')}>
@@ -139,8 +159,8 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
           type="date"
           size="small"
           label={t('profile.datum')}
-          value={datum}
-          onChange={(e) => setDatum(e.target.value)}
+          value={datum.day}
+          onChange={(e) => datum.choose(e.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: datumDay(now.toISOString()) } }}
           sx={{ width: { sm: 170 } }}
         />
@@ -171,6 +191,26 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
           ))}
         </TextField>
       </Box>
+      <ProfileDatumBar
+        source={datum.source}
+        date={datumText}
+        canSet={datum.stored && isCurator(activeRole.name)}
+        canFollow={datum.source === 'view' && !!datum.inEffect}
+        onSet={() => setSettingDatum(true)}
+        onFollow={datum.follow}
+      />
+      {settingDatum && (
+        <SetDatumDialog
+          instrumentId={card.entity.id}
+          deviceTitle={profile.device?.title ?? title}
+          datums={datum.datums}
+          onClose={() => setSettingDatum(false)}
+          onSaved={() => {
+            setSettingDatum(false);
+            datum.follow();
+          }}
+        />
+      )}
       {!profile.loading && nothing && (
         <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
           <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: 1 }}>

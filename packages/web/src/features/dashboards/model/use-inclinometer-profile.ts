@@ -7,7 +7,6 @@ import type { ProfileInput } from '../../../components/charts/profile-model.ts';
 import {
   AXIS_METRICS,
   chainProfile,
-  datumTime,
   nodeSpacing,
   overlayTimes,
   profileValues,
@@ -18,8 +17,8 @@ import {
 export interface ProfileSettings {
   axis: ProfileAxis;
   mode: ProfileMode;
-  /** YYYY-MM-DD, or '' for none */
-  datumDay: string;
+  /** the datum: the readings at or before it; null for none, undefined while it is not known yet */
+  datumAt: Date | null | undefined;
   overlayDays: readonly number[];
   now: Date;
   /** the legend label of the profile `days` before now */
@@ -42,7 +41,7 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
     () => overlayTimes(settings.now, settings.overlayDays),
     [settings.now, settings.overlayDays],
   );
-  const datumAt = datumTime(settings.datumDay);
+  const { datumAt } = settings;
   const times = [...overlays.map((o) => o.at), ...(datumAt ? [datumAt] : [])];
   // While other dates load, the plot keeps the profiles it has.
   const readings = useQueries({
@@ -59,7 +58,7 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
   const answered = readings.map((r) => r.dataUpdatedAt).join();
 
   const profiles = useMemo((): ProfileInput[] => {
-    if (spacing === null) return [];
+    if (spacing === null || datumAt === undefined) return [];
     const datumReadings = datumAt ? readings[overlays.length]?.data : undefined;
     // nothing rather than the absolute profile for a moment
     if (datumAt && !datumReadings) return [];
@@ -71,7 +70,7 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
       return values.length ? [{ key: `d${o.days}`, label: settings.label(o.days, o.at), points: values }] : [];
     });
     // `answered` stands for the readings' answers.
-  }, [answered, nodes, spacing, overlays, datumAt?.getTime(), settings.mode, settings.axis, settings.label]);
+  }, [answered, nodes, spacing, overlays, datumAt && datumAt.getTime(), settings.mode, settings.axis, settings.label]);
 
   const queries = [device, points, ...readings];
   const datumReadings = datumAt ? readings[overlays.length]?.data : undefined;
@@ -82,7 +81,11 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
     profiles,
     /** a datum was chosen, but no node has a reading at or before it */
     noDatumReadings: datumReadings?.length === 0,
-    loading: device.isPending || points.isPending || (ids.length > 0 && readings.some((r) => r.isPending)),
+    loading:
+      device.isPending ||
+      points.isPending ||
+      datumAt === undefined ||
+      (ids.length > 0 && readings.some((r) => r.isPending)),
     fetching: readings.some((r) => r.isFetching),
     error: queries.some((q) => q.isError),
     refetch: () => queries.forEach((q) => void q.refetch()),

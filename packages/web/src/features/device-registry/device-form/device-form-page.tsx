@@ -30,6 +30,8 @@ import { DeviceFields } from './device-fields.tsx';
 import { LocationField } from './location-field.tsx';
 import { useEidCheck } from './use-eid-check.ts';
 import { SaveError } from '../../../components/forms/save-error.tsx';
+import { CalibrationsPanel } from '../calibrations/calibrations-panel.tsx';
+import { DeviceTabPanel, DeviceTabs, useDeviceTab } from './device-tabs.tsx';
 
 /** `/devices/new/{kind}` and `/devices/{kind}/{id}`: a device's form, read-only for those who may not edit. */
 export function DeviceFormPage({ kind, id }: { kind: EntityTypeName; id: string | null }) {
@@ -37,6 +39,7 @@ export function DeviceFormPage({ kind, id }: { kind: EntityTypeName; id: string 
   const editable = useQuery({ ...editableDeviceQuery(kind, id ?? ''), enabled: Boolean(id) });
   // A reload after a conflict starts the form again from the other person's version.
   const [generation, setGeneration] = useState(0);
+  const [tab, setTab] = useDeviceTab();
   if (id && editable.isPending)
     return <Skeleton variant="rounded" height={480} sx={{ m: 3 }} aria-label={t('loading')} />;
   if (id && editable.isError)
@@ -47,14 +50,33 @@ export function DeviceFormPage({ kind, id }: { kind: EntityTypeName; id: string 
         </Alert>
       </Page>
     );
-  return (
+  const device = editable.data?.body ?? null;
+  const form = (
     <DeviceForm
       key={generation}
       kind={kind}
-      device={editable.data?.body ?? null}
+      device={device}
       etag={editable.data?.etag ?? null}
       onReload={() => void editable.refetch().then(() => setGeneration((g) => g + 1))}
     />
+  );
+  // Only an instrument has calibrations: interface nodes and virtual devices keep a page of details.
+  if (kind !== 'instrument' || !device)
+    return (
+      <Page kind={kind} title={device?.title ?? t(`form.newTitle.${kind}`)}>
+        {form}
+      </Page>
+    );
+  return (
+    <Page kind={kind} title={device.title}>
+      <DeviceTabs value={tab} onChange={setTab} />
+      <DeviceTabPanel tab="details" value={tab}>
+        {form}
+      </DeviceTabPanel>
+      <DeviceTabPanel tab="calibrations" value={tab}>
+        {tab === 'calibrations' && <CalibrationsPanel instrumentId={device.id} />}
+      </DeviceTabPanel>
+    </Page>
   );
 }
 
@@ -133,7 +155,7 @@ function DeviceForm({
 
   const title = device ? device.title : t(`form.newTitle.${kind}`);
   return (
-    <Page kind={kind} title={title}>
+    <>
       <Box component="form" noValidate onSubmit={submit} aria-label={title}>
         <Stack spacing={2}>
           {readOnly && <Alert severity="info">{t('form.readOnly')}</Alert>}
@@ -259,6 +281,6 @@ function DeviceForm({
         onClose={() => setDeleting(false)}
         onDeleted={back}
       />
-    </Page>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
 import { ChangeHistoryList } from '../../../components/history/change-history-list.tsx';
+import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { registryHistoryQuery } from '../api/history-api.ts';
 import { historyRows } from '../model/history-rows.ts';
 
@@ -35,10 +36,12 @@ function HistoryContent({ subject, titleId }: { subject: HistorySubject; titleId
   const history = useQuery(registryHistoryQuery(subject.kind, subject.id));
   const rows = historyRows(history.data ?? [], {
     heading: (action, user) => t(`history.${action}`, { user: user ?? t('history.someone') }),
-    field: (name) => t(`fields.${name}`, { defaultValue: name }),
+    field: (name) =>
+      name.startsWith('calibrations.') ? t('calibrations.historyField') : t(`fields.${name}`, { defaultValue: name }),
     none: t('none'),
     yes: t('yes'),
     no: t('no'),
+    date: (iso) => formatDisplayDate(iso, i18n.resolvedLanguage ?? 'en-US'),
   });
   return (
     <>

@@ -37,4 +37,34 @@ describe('a registry history', () => {
     expect(valueText({ type: 'Point', coordinates: [-70.5, -33.2] }, words)).toBe('-33.2, -70.5');
     expect(valueText({ id: '1', eid: 'DL-1', title: 'Logger' }, words)).toBe('DL-1');
   });
+
+  it('reads a calibration added or changed as its date, factors, serial number and notes', () => {
+    const [row] = historyRows(
+      [
+        {
+          id: 'c',
+          action: 'updated',
+          changed_at: '2026-11-30T10:00:00Z',
+          changed_by: 'admin',
+          fields: {
+            'calibrations.k1': {
+              old: null,
+              new: {
+                effective_from: '2026-11-23T06:30:00.000Z',
+                factors: { G: -0.1557, R0: 8050 },
+                serial_number: 'VW-4471',
+                certificate_file_id: null,
+                notes: 'Re-zeroed',
+              },
+            },
+          },
+        },
+      ],
+      { ...words, date: (iso) => `on ${iso.slice(0, 10)}` },
+    );
+    expect(row!.changes[0]).toMatchObject({
+      old: 'none',
+      new: 'on 2026-11-23 · G = -0.1557, R0 = 8050 · VW-4471 · Re-zeroed',
+    });
+  });
 });

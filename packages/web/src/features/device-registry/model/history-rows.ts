@@ -8,6 +8,8 @@ export interface HistoryWords {
   none: string;
   yes: string;
   no: string;
+  /** a date as the app shows it; the ISO text without it */
+  date?(iso: string): string;
 }
 
 /** A field's value as a person reads it: empty as "none", flags as yes/no, lists joined, points as latitude, longitude. */
@@ -38,11 +40,21 @@ export function historyRows(entries: readonly RegistryHistoryEntry[], words: His
       id: entry.id,
       at: entry.changed_at,
       heading: words.heading(entry.action, entry.changed_by),
-      changes: Object.entries(entry.fields).map(([field, change]) => ({
-        field,
-        label: words.field(field),
-        old: valueText(change.old, words),
-        new: valueText(change.new, words),
-      })),
+      changes: Object.entries(entry.fields).map(([field, change]) => {
+        // a calibration's change is one field `calibrations.<id>` holding its user fields (ADR 0038)
+        const text = field.startsWith('calibrations.') ? calibrationText : valueText;
+        return { field, label: words.field(field), old: text(change.old, words), new: text(change.new, words) };
+      }),
     }));
+}
+
+/** A calibration as its history holds it: its date, factors, serial number and notes; none when added or deleted. */
+export function calibrationText(value: unknown, words: HistoryWords): string {
+  const c = value as { effective_from?: unknown; factors?: unknown; serial_number?: unknown; notes?: unknown } | null;
+  if (!c || typeof c !== 'object' || typeof c.effective_from !== 'string') return valueText(value, words);
+  const factors = Object.entries((c.factors ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} = ${String(v)}`);
+  const date = words.date ? words.date(c.effective_from) : c.effective_from;
+  return [date, factors.join(', '), c.serial_number, c.notes]
+    .filter((part) => typeof part === 'string' && part)
+    .join(' · ');
 }

@@ -20,15 +20,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { ManualReading, SchemeObject } from '@vigil/domain';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataSessionQuery, sessionReadingsQuery } from '../../../api/journal.ts';
+import { dataSessionQuery, sessionChecksQuery, sessionReadingsQuery } from '../../../api/journal.ts';
 import { deviceChoicesQuery, schemesQuery } from '../../../api/registry.ts';
 import { useSession } from '../../../app/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { describeFromScheme, metricText } from '../../../components/manual-readings/manual-history.ts';
 import { useManualSummary } from '../../../components/manual-readings/manual-reading-chip.tsx';
 import { ManualReadingHistoryDialog } from '../../../components/manual-readings/manual-reading-history-dialog.tsx';
+import { describeSchemeMetric } from '../model/reading-checks.ts';
 import { useJournalAccess } from '../model/use-journal-access.ts';
 import { CorrectReadingDialog } from './correct-reading-dialog.tsx';
+import { ReadingCheckView } from './reading-check.tsx';
 import { SessionStatus } from './session-status.tsx';
 
 /** One data session and its readings: device, read time, values with units, who entered and corrected them. */
@@ -58,6 +60,12 @@ function SessionContent({ sessionId, titleId, onClose }: { sessionId: string; ti
   const summary = useManualSummary();
   const session = useQuery(dataSessionQuery(project.id, sessionId));
   const readings = useQuery(sessionReadingsQuery(project.id, sessionId));
+  // the check against the loggers is extra: the readings show without it, and it never blocks them
+  const checks = useQuery(sessionChecksQuery(project.id, sessionId));
+  const checkOf = useMemo(
+    () => new Map((checks.data?.objects ?? []).map((c) => [c.manual_reading_id, c])),
+    [checks.data],
+  );
   const devices = useQuery(deviceChoicesQuery(project.id));
   const schemes = useQuery(schemesQuery(project.id));
   const [correcting, setCorrecting] = useState<ManualReading | null>(null);
@@ -130,6 +138,13 @@ function SessionContent({ sessionId, titleId, onClose }: { sessionId: string; ti
                     <Typography variant="caption" color="text.secondary" component="p">
                       {t('sessions.readAt', { date: formatDisplayDate(r.read_at, locale) })} · {summary(r)}
                     </Typography>
+                    {checkOf.get(r.id) && (
+                      <ReadingCheckView
+                        check={checkOf.get(r.id)!}
+                        toleranceMinutes={checks.data!.tolerance_minutes}
+                        describe={describeSchemeMetric(schemeOf(r))}
+                      />
+                    )}
                   </Box>
                   <Stack direction="row" spacing={1} sx={{ flex: 'none' }}>
                     {access.canChange(r.entered_by) && (

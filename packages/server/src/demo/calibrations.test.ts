@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { DEMO_DEVICE_SITES } from './devices.ts';
+import { loadDemoInstruments, seedHistory } from './history.ts';
+
+const DAY_MS = 86_400_000;
+const KPA_PER_M = 9.8068;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function ouseDevice(eid: string) {
+  return t.db
+    .selectFrom('monitored_entities as e')
+    .innerJoin('projects as p', 'p.id', 'e.project_id')
+    .select(['e.id', 'e.context', 'e.created_at'])
+    .where('p.slug', '=', 'ouse-embankment')
+    .where('e.eid', '=', eid)
+    .executeTakeFirstOrThrow();
+}
+
+const calibrationsOf = (entityId: string) =>
+  t.db.selectFrom('calibrations').selectAll().where('entity_id', '=', entityId).orderBy('effective_from').execute();
+
+describe('the demo’s vibrating-wire piezometers (Ouse)', () => {
+  it('each has its own factory sheet: G, R0, K and T0 from its installation, with a serial number', async () => {
+    const sheets = new Set<string>();
+    for (const planned of DEMO_DEVICE_SITES['ouse-embankment']!.devices.filter((d) => d.eid.startsWith('PZ-'))) {
+      const device = await ouseDevice(planned.eid);
+      const [factory] = await calibrationsOf(device.id);
+      expect(factory, planned.eid).toBeDefined();
+      expect(factory!.effective_from).toBe(device.created_at);
+      expect(factory!.serial_number).toMatch(/^VW-4500S-\d{5}$/);
+      const factors = JSON.parse(factory!.factors);
+      expect(Object.keys(factors).sort()).toEqual(['G', 'K', 'R0', 'T0']);
+      expect(factors.G).toBeLessThan(-0.08);
+      expect(factors.G).toBeGreaterThan(-0.1);
+      expect(factors.R0).toBeGreaterThan(8000);
+      sheets.add(factory!.factors);
+    }
+    expect(sheets.size).toBe(12);
+  });
+
+  it('gives PZ-02 a re-zero after maintenance 75 days back, with its new zero reading', async () => {
+    const device = await ouseDevice('PZ-02');
+    const [factory, rezero] = await calibrationsOf(device.id);
+    expect(rezero).toBeDefined();
+    expect(Math.abs(Date.parse(rezero!.effective_from) - (Date.now() - 75 * DAY_MS))).toBeLessThan(DAY_MS);
+    expect(rezero!.notes).toMatch(/Re-zeroed after maintenance/);
+    expect(JSON.parse(rezero!.factors).R0).not.toBe(JSON.parse(factory!.factors).R0);
+    expect(JSON.parse(rezero!.factors).G).toBe(JSON.parse(factory!.factors).G);
+  });
+
+  it('sends digits and temperature, and the level computed from them is the demo’s level curve, across the re-zero', async () => {
+    const device = await ouseDevice('PZ-02');
+    const [, rezero] = await calibrationsOf(device.id);
+    const around = Date.parse(rezero!.effective_from);
+    await seedHistory(t.app, { now: around + DAY_MS, days: 2 });
+    const rows = await t.db
+      .selectFrom('readings')
+      .select(['read_at', 'metrics'])
+      .where('entity_id', '=', device.id)
+      .orderBy('read_at')
+      .execute();
+    expect(rows.length).toBeGreaterThan(40);
+    const model = (await loadDemoInstruments(t.app)).find((d) => d.entityId === device.id)!;
+    const tip = JSON.parse(device.context).tip_elevation as number;
+    const digits = { before: [] as number[], after: [] as number[] };
+    for (const row of rows) {
+      const metrics = JSON.parse(row.metrics);
+      const at = Date.parse(row.read_at);
+      expect(Object.keys(metrics.raw_metrics).sort()).toEqual(['reading', 'temperature']);
+      const physical = model.model.readingsAt(at, model.historyCadenceMs)![0]!.raw_metrics;
+      // the level of the pressure-sending piezometer of before: the same curve, to the millimetre
+      expect(metrics.calculated_metrics.piezometric_level).toBeCloseTo(tip + physical.pressure! / KPA_PER_M, 3);
+      (at < around ? digits.before : digits.after).push(metrics.raw_metrics.reading);
+    }
+    expect(digits.before.length).toBeGreaterThan(10);
+    expect(digits.after.length).toBeGreaterThan(10);
+  });
+});

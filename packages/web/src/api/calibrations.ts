@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Calibration } from '@vigil/domain';
+import { API, listAll } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+import { REGISTRY_STALE_MS } from './registry.ts';
+
+/** Where an instrument's calibrations live (DESIGN §3.2). */
+export const calibrationsPath = (instrumentId: string) =>
+  `${API.registry}/instruments/${encodeURIComponent(instrumentId)}/calibrations`;
+
+/**
+ * An instrument's calibrations, newest effective date first: shared, because the device registry
+ * lists and edits them and the dashboards' charts mark each change.
+ */
+export const calibrationsQuery = (instrumentId: string) =>
+  queryOptions({
+    queryKey: queryKeys.registry.calibrations(instrumentId),
+    queryFn: () =>
+      listAll<Calibration>(calibrationsPath(instrumentId), { query: { ordering: '-effective_from' }, quiet: true }),
+    staleTime: REGISTRY_STALE_MS,
+  });
