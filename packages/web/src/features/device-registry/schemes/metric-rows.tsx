@@ -5,6 +5,7 @@ import type { MetricDefinition } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import type { DraftGroup } from '../model/scheme-draft.ts';
 import { NumberText } from './number-text.tsx';
+import { VibratingWireTemplates } from './vibrating-wire-templates.tsx';
 
 type Metric = MetricDefinition & { formula?: string };
 
@@ -131,16 +132,24 @@ export function MetricRows({
         ))}
       </Stack>
       {!readOnly && (
-        <Button
-          size="small"
-          startIcon={<AddOutlined />}
-          sx={{ mt: 1 }}
-          onClick={() =>
-            onChange([...metrics, { key: '', label: '', unit: '', ...(calculated ? { formula: '' } : {}) }])
-          }
-        >
-          {t('schemes.addMetric')}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <Button
+            size="small"
+            startIcon={<AddOutlined />}
+            sx={{ mt: 1 }}
+            onClick={() =>
+              onChange([...metrics, { key: '', label: '', unit: '', ...(calculated ? { formula: '' } : {}) }])
+            }
+          >
+            {t('schemes.addMetric')}
+          </Button>
+          {calculated && (
+            <VibratingWireTemplates
+              taken={metrics.map((metric) => metric.key)}
+              onAdd={(metric) => onChange([...metrics, metric])}
+            />
+          )}
+        </Stack>
       )}
     </Box>
   );
