@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { VIBRATING_WIRE_FORMULAS } from '@vigil/domain';
 import { auth } from './support/api.ts';
 import { saveDialogScreens } from './support/dialog-screens.ts';
 import { CERRO_AZUL, ingest } from './support/notifications.ts';
@@ -48,7 +49,7 @@ async function createVwPiezometer(request: APIRequestContext, token: string) {
             key: 'pressure',
             label: 'Pressure',
             unit: 'kPa',
-            formula: 'cal.G * (reading - cal.R0) + cal.K * (temperature - cal.T0)',
+            formula: VIBRATING_WIRE_FORMULAS.linear,
           },
           { key: 'piezometric_level', label: 'Piezometric level', unit: 'm', formula: 'tip + pressure / 9.8068' },
         ],
