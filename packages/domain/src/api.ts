@@ -15,16 +15,7 @@ export const idSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
 
-export const LIST_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 1000;
-
 /** The list shape: `{count, page, paginate_by, objects}`. */
 export function listBody<T extends z.ZodType>(item: T) {
   return z.object({ count: z.number(), page: z.number(), paginate_by: z.number(), objects: z.array(item) });
-}
-export interface ListBody<T> {
-  count: number;
-  page: number;
-  paginate_by: number;
-  objects: T[];
 }

@@ -20,10 +20,6 @@ import { WEATHER_UNITS } from './weather.ts';
  * safety-state or operational-state module.
  */
 
-export const STATE_TYPES = ['safety-state', 'operational-state'] as const;
-export type StateType = (typeof STATE_TYPES)[number];
-/** The entity state a dashboard of each type shows. */
-export const STATE_FIELD = { 'safety-state': 'safety_state', 'operational-state': 'operational_state' } as const;
 
 export const GRID_COLUMNS = 16;
 /** Card presets of spec 000 §9: full width height 2 or 4, half width 8, media 6. */

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './list-shape.ts';
 export * from './auth.ts';
 export * from './features.ts';
 export * from './locales.ts';
@@ -46,3 +47,5 @@ export * from './registry-history.ts';
 export * from './register.ts';
 export * from './scheme-preview.ts';
 export * from './field-changes.ts';
+export * from './service-prefixes.ts';
+export * from './list-text.ts';

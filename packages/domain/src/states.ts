@@ -2,6 +2,12 @@
  * State colours and priorities (spec 001 §4), the one place that maps a state to how urgent it is.
  * Priority 1 is the most urgent; unknown values are grey, priority 6.
  */
+/** The two state dashboards' kinds; without schemas, so that the web app's entry can route by them. */
+export const STATE_TYPES = ['safety-state', 'operational-state'] as const;
+export type StateType = (typeof STATE_TYPES)[number];
+/** The entity state a dashboard of each type shows. */
+export const STATE_FIELD = { 'safety-state': 'safety_state', 'operational-state': 'operational_state' } as const;
+
 export const STATE_COLOURS = ['red', 'orange', 'yellow', 'blue', 'green', 'grey', 'black'] as const;
 export type StateColour = (typeof STATE_COLOURS)[number];
 

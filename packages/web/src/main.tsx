@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { prefetchSession } from './app/prefetch-session.ts';
+import { queryClient } from './app/query-client.ts';
 import { i18nReady } from './i18n/i18n.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+prefetchSession(queryClient);
 // The first render waits for the texts: a suspended first render would hold every later one back.
 void i18nReady.finally(() =>
   createRoot(root).render(

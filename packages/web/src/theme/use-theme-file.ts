@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys.ts';
 import type { ThemeFile } from './theme-file.ts';
 
@@ -9,15 +9,15 @@ async function fetchJson<T>(path: string): Promise<T> {
 }
 
 /** A static JSON file of the web app (themes, menu configuration, versions); cached for the session. */
+const staticJsonQuery = <T>(path: string) =>
+  queryOptions({ queryKey: queryKeys.static.file(path), queryFn: () => fetchJson<T>(path), staleTime: Infinity });
+
 export function useStaticJson<T>(path: string, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.static.file(path),
-    queryFn: () => fetchJson<T>(path),
-    staleTime: Infinity,
-    enabled,
-  });
+  return useQuery({ ...staticJsonQuery<T>(path), enabled });
 }
 
+export const themeFileQuery = (folder: string) => staticJsonQuery<ThemeFile>(`/themes/${folder}/theme.json`);
+
 export function useThemeFile(folder: string) {
-  return useStaticJson<ThemeFile>(`/themes/${folder}/theme.json`);
+  return useQuery(themeFileQuery(folder));
 }
