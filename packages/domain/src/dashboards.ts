@@ -20,7 +20,6 @@ import { WEATHER_UNITS } from './weather.ts';
  * safety-state or operational-state module.
  */
 
-
 export const GRID_COLUMNS = 16;
 /** Card presets of spec 000 §9: full width height 2 or 4, half width 8, media 6. */
 export const CARD_PRESETS = {
