@@ -6,7 +6,7 @@ import { chromium, type Page } from '@playwright/test';
 import { MAX_CHART_SERIES, type DashboardCard, type TimeseriesResult } from '@vigil/domain';
 import playwrightConfig from '../playwright.config.ts';
 import { addBenchPage, drawn, HISTORY_DAYS, METRIC, PERIOD, signedInContext, startServer } from './dashboard-draw.ts';
-import { httpCall, percentile, runLoad } from './measure.ts';
+import { httpCall, named, percentile, runLoad, until } from './measure.ts';
 import { cpuBetween, sampleCpu } from './process-cpu.ts';
 import { machine } from './report.ts';
 
@@ -186,24 +186,17 @@ function watchRequests(page: Page) {
   return { bodies, open: () => open };
 }
 
-async function until(test: () => boolean, what: string, timeoutMs = 30_000) {
-  const deadline = performance.now() + timeoutMs;
-  while (!test()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
 /** Waits until no timeseries call is open and no chart has drawn for {@link QUIET_MS}. */
 async function settle(page: Page, requests: ReturnType<typeof watchRequests>) {
-  for (;;) {
-    await until(() => requests.open() === 0, 'the timeseries calls');
+  const quiet = async () => {
+    await until('the answers of the open timeseries calls', 30_000, () => requests.open() === 0, 5);
     const draws = await page.evaluate(() => window.__benchZoom!.draws.length);
     const sent = requests.bodies.length;
     await sleep(QUIET_MS);
     const still = await page.evaluate(() => window.__benchZoom!.draws.length);
-    if (still === draws && requests.bodies.length === sent && requests.open() === 0) return;
-  }
+    return still === draws && requests.bodies.length === sent && requests.open() === 0;
+  };
+  await until(`${QUIET_MS} ms without a timeseries call or a chart draw`, 60_000, quiet, 0);
 }
 
 /** One drag across `span` of the plot, from the whole three months; its figures and request bodies. */
@@ -217,9 +210,14 @@ async function zoom(page: Page, requests: ReturnType<typeof watchRequests>, span
   await page.mouse.move(over.x + span[1] * over.width, y, { steps: 8 });
   const sent = requests.bodies.length;
   await page.mouse.up();
-  await until(() => requests.bodies.length > sent && requests.open() === 0, 'the zoom to call metrics/timeseries');
+  await until(
+    'the zoom’s metrics/timeseries call and its answer',
+    30_000,
+    () => requests.bodies.length > sent && requests.open() === 0,
+    5,
+  );
   const calls = requests.bodies.length - sent;
-  await page.waitForFunction(zoomReport, calls, { timeout: 30_000 });
+  await named('the zoom’s redraw painted', page.waitForFunction(zoomReport, calls, { timeout: 30_000 }));
   await settle(page, requests);
   const report = (await page.evaluate(zoomReport, calls))!;
   if (report.requests.length !== requests.bodies.length - sent)
@@ -236,7 +234,7 @@ export async function measureZooms(base: string, session: Parameters<typeof sign
     const page = await context.newPage();
     const requests = watchRequests(page);
     await page.goto(`/safety-state/${ZOOM_PATH}`);
-    await page.waitForFunction(drawn, null, { timeout: 30_000 });
+    await named('the chart card drawn', page.waitForFunction(drawn, null, { timeout: 30_000 }));
     await settle(page, requests);
     const runs: ZoomRun[] = [];
     const bodies: string[][] = [];

@@ -12,7 +12,7 @@ import { createSectionFixture, DAYS, METRIC, PIEZOMETERS, type SectionFixture } 
 import { signedInContext, snapshotWebBuild, type WebBuild } from './dashboard-draw.ts';
 import { CATEGORIES, GROUPS } from './dashboard-trace.ts';
 import { demoApp } from './demo-app.ts';
-import { percentile } from './measure.ts';
+import { named, percentile, until } from './measure.ts';
 import { cpuBetween, sampleCpu } from './process-cpu.ts';
 import { machine } from './report.ts';
 import { bundleTable, type BundleRow } from './web-bundles.ts';
@@ -376,11 +376,12 @@ function watchRequests(page: Page) {
 
 /** Until no request is open and none started for {@link QUIET_MS}: the aerial view's images are in. */
 async function settle(requests: ReturnType<typeof watchRequests>) {
-  for (;;) {
+  const quiet = async () => {
     const before = requests.started;
     await sleep(QUIET_MS);
-    if (requests.open === 0 && requests.started === before) return;
-  }
+    return requests.open === 0 && requests.started === before;
+  };
+  await until(`${QUIET_MS} ms without an open or new request (the aerial view's images)`, TIMEOUT_MS, quiet, 0);
 }
 
 /** Loads the section in `page` until the side view is drawn, then chooses "3 months" until its envelope is drawn. */
@@ -395,7 +396,10 @@ async function loadAndChoose(page: Page, fixture: SectionFixture, chunkFiles: Re
   });
   const before = sampleCpu();
   await page.goto(`/cross-sections/${fixture.sectionId}`);
-  await page.waitForFunction(() => window.__benchSection?.drawnAt.load !== undefined, null, { timeout: TIMEOUT_MS });
+  await named(
+    'the side view drawn on the page load',
+    page.waitForFunction(() => window.__benchSection?.drawnAt.load !== undefined, null, { timeout: TIMEOUT_MS }),
+  );
   const cpu = cpuBetween(before, sampleCpu());
   await settle(requests);
   const ready = await page.evaluate(() => {
@@ -406,7 +410,10 @@ async function loadAndChoose(page: Page, fixture: SectionFixture, chunkFiles: Re
   if (ready) throw new Error('the 7-day envelope is already the 90-day one: the fixture cannot tell them apart');
   await page.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: '3 months' }).click();
-  await page.waitForFunction(() => window.__benchSection?.drawnAt.period !== undefined, null, { timeout: TIMEOUT_MS });
+  await named(
+    'the side view drawn for "3 months"',
+    page.waitForFunction(() => window.__benchSection?.drawnAt.period !== undefined, null, { timeout: TIMEOUT_MS }),
+  );
   const report = await page.evaluate(pageReport);
   return {
     load: loadRun(report, fixture, functions, chunkFiles, { own: cpu.ownCores, other: cpu.otherCores }),

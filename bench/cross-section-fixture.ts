@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, DEMO_PROJECTS } from '../packages/server/src/demo/site.t
 import { ingestPayloads } from '../packages/server/src/services/ingest/pipeline.ts';
 import { compactOnce } from '../packages/server/src/services/metrics/compaction.ts';
 import type { demoApp } from './demo-app.ts';
+import { within } from './measure.ts';
 
 /**
  * Issue 24's section, shared by the benches of its side view (bench/cross-section-data.ts, the
@@ -160,8 +161,12 @@ export async function createSectionFixture(app: App, db: Db, base: string): Prom
     devices.map((d) => ({ eid: d.eid, read_at: readAt, raw_metrics: { pressure: (d.level - d.tip) * KPA_PER_M } })),
   );
   readings += devices.length;
-  await app.rulesEngine?.idle();
-  await app.compactor?.run();
+  await within(
+    'the rules engine idle (every reading evaluated)',
+    600_000,
+    app.rulesEngine?.idle() ?? Promise.resolve(),
+  );
+  await within('compaction of the fresh readings', 600_000, app.compactor?.run() ?? Promise.resolve());
 
   const x = (i: number) => (DISTANCE * (i + 1)) / (PIEZOMETERS + 1);
   const polygon = (category: 'Ground' | 'Dam', points: Array<[number, number]>) => ({

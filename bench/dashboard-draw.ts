@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import playwrightConfig from '../playwright.config.ts';
 import { measureDashboardBundles, type DashboardBundles } from './dashboard-bundles.ts';
 import { breakdownText, traceLoad, type TraceBreakdown } from './dashboard-trace.ts';
-import { percentile } from './measure.ts';
+import { named, percentile, within } from './measure.ts';
 import { cpuBetween, sampleCpu } from './process-cpu.ts';
 import { machine } from './report.ts';
 import { bundleTable, measureWebBundles, type BundleRow } from './web-bundles.ts';
@@ -76,8 +76,12 @@ export async function serveDemo(dataDir: string, webDist: string) {
   const started = performance.now();
   const readings = await seedHistory(app, { days: HISTORY_DAYS });
   // the rules engine and compaction catch up before anything is measured
-  await app.rulesEngine?.idle();
-  await app.compactor?.run();
+  await within(
+    'the rules engine idle (every reading evaluated)',
+    600_000,
+    app.rulesEngine?.idle() ?? Promise.resolve(),
+  );
+  await within('compaction of the history', 600_000, app.compactor?.run() ?? Promise.resolve());
   const historySeconds = (performance.now() - started) / 1000;
   return {
     base,
@@ -322,7 +326,7 @@ async function load(context: BrowserContext): Promise<DrawRun> {
   const page = await context.newPage();
   const before = sampleCpu();
   await page.goto(`/safety-state/${PAGE_PATH}`);
-  await page.waitForFunction(drawn, null, { timeout: 30_000 });
+  await named(`${CHARTS} charts drawn`, page.waitForFunction(drawn, null, { timeout: 30_000 }));
   const cpu = cpuBetween(before, sampleCpu());
   const run = await page.evaluate(pageReport);
   await page.close();
@@ -346,7 +350,7 @@ export async function measureDraws(
     const page = await context.newPage();
     // a diagnosis: when the trace cannot be read, the measurement still stands
     const trace = await traceLoad(browser, page, `/safety-state/${PAGE_PATH}`, async () => {
-      await page.waitForFunction(drawn, null, { timeout: 30_000 });
+      await named(`${CHARTS} charts drawn`, page.waitForFunction(drawn, null, { timeout: 30_000 }));
       return page.evaluate(() => window.__benchDraw!.drawnAt!);
     }).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
     return { runs: results, trace };

@@ -7,7 +7,7 @@ import { REGISTER_COLUMNS, type RegisterImportAnswer } from '@vigil/domain';
 import playwrightConfig from '../playwright.config.ts';
 import { call, signIn } from './dashboard-draw.ts';
 import { demoApp } from './demo-app.ts';
-import { percentile } from './measure.ts';
+import { named, percentile } from './measure.ts';
 import { cpuBetween, sampleCpu } from './process-cpu.ts';
 import { appendResults, machine, type Row } from './report.ts';
 
@@ -144,7 +144,10 @@ export async function openTable(context: BrowserContext) {
   const page = await context.newPage();
   const before = sampleCpu();
   await page.goto('/devices');
-  await page.waitForFunction(() => window.__benchTable?.paintedAt !== undefined, null, { timeout: 30_000 });
+  await named(
+    'the devices table shown and painted',
+    page.waitForFunction(() => window.__benchTable?.paintedAt !== undefined, null, { timeout: 30_000 }),
+  );
   const cpu = cpuBetween(before, sampleCpu());
   const state = await page.evaluate(() => window.__benchTable!);
   // the instruments' list (the table's data): when its first page was asked for and had arrived, when
@@ -178,14 +181,17 @@ async function typeSearch(context: BrowserContext) {
     await page.keyboard.type(SEARCH, { delay: KEY_DELAY_MS });
     const typedAt = await page.evaluate(() => performance.now());
     // the list has narrowed: "found of total devices shown", found < total
-    const handle = await page.waitForFunction(
-      (t) => {
-        const text = document.querySelector('[role="status"]')?.textContent ?? '';
-        const numbers = (text.match(/\d[\d,.\u202f\u00a0]*/g) ?? []).map((s) => Number(s.replace(/[^\d]/g, '')));
-        return numbers.length === 2 && numbers[1] === t && numbers[0]! < t ? numbers[0]! : null;
-      },
-      total,
-      { timeout: 10_000 },
+    const handle = await named(
+      `the list narrowed by "${SEARCH}"`,
+      page.waitForFunction(
+        (t) => {
+          const text = document.querySelector('[role="status"]')?.textContent ?? '';
+          const numbers = (text.match(/\d[\d,.\u202f\u00a0]*/g) ?? []).map((s) => Number(s.replace(/[^\d]/g, '')));
+          return numbers.length === 2 && numbers[1] === t && numbers[0]! < t ? numbers[0]! : null;
+        },
+        total,
+        { timeout: 10_000 },
+      ),
     );
     const found = (await handle.jsonValue()) as number;
     const settledAt = await page.evaluate(() => performance.now());

@@ -7,7 +7,7 @@ import type { TimeseriesResult } from '@vigil/domain';
 import playwrightConfig from '../playwright.config.ts';
 import { call, signIn } from './dashboard-draw.ts';
 import { demoApp } from './demo-app.ts';
-import { httpCall, percentile, runLoad } from './measure.ts';
+import { httpCall, named, percentile, runLoad, within } from './measure.ts';
 import { appendResults, machine, table, type Row } from './report.ts';
 
 /**
@@ -66,8 +66,12 @@ async function main() {
       });
       await call(base, 'POST', '/ingest/api/v1/payloads', token, batch);
     }
-    await app.rulesEngine?.idle();
-    await app.compactor?.run();
+    await within(
+      'the rules engine idle (every reading evaluated)',
+      600_000,
+      app.rulesEngine?.idle() ?? Promise.resolve(),
+    );
+    await within('compaction of the year', 600_000, app.compactor?.run() ?? Promise.resolve());
     const ingestSeconds = (performance.now() - started) / 1000;
     console.log(`${YEAR_MINUTES} readings ingested, evaluated and compacted in ${ingestSeconds.toFixed(1)} s`);
 
@@ -218,7 +222,10 @@ async function measureDraws(
         const i = s.draws.findIndex((t) => t >= answer);
         return i >= 0 && s.painted[i] !== undefined ? s.painted[i]! - answer : null;
       };
-      const handle = await page.waitForFunction(drawnAfterAnswer, null, { timeout: 30_000 });
+      const handle = await named(
+        'the year’s chart drawn after its answer',
+        page.waitForFunction(drawnAfterAnswer, null, { timeout: 30_000 }),
+      );
       const ms = (await handle.jsonValue()) as number;
       if (run > 0) draws.push(ms); // the first load warms the caches up
       await page.close();

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_PROJECTS } from '../packages/server/src/demo/site.t
 import { newId, nowIso, toJson } from '../packages/server/src/db/values.ts';
 import { instrumentRow } from '../packages/server/src/test-support/entity-rows.ts';
 import { seededDatabase } from './demo-app.ts';
+import { until } from './measure.ts';
 import { machine } from './report.ts';
 
 /**
@@ -81,7 +82,12 @@ async function evaluated(dataDir: string) {
   const file = new SQLite(join(dataDir, 'vigil.db'), { readonly: true });
   try {
     const waiting = file.prepare<[], { n: number }>('select count(*) as n from evaluation_backlog');
-    while (waiting.get()!.n > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(
+      'the rules engine’s backlog empty (every reading evaluated)',
+      1_800_000,
+      () => waiting.get()!.n === 0,
+      100,
+    );
   } finally {
     file.close();
   }
@@ -217,16 +223,21 @@ async function main() {
     if (sent.status !== 202) throw new Error(`POST imports: ${sent.status} ${await sent.text()}`);
     const uploadedMs = performance.now() - started;
     const { id } = (await sent.json()) as { id: string };
-    let state: LoggerImport;
     /** resident growth (MiB) when a quarter, half, three quarters of the rows were done: flat or not */
     const atQuarter: number[] = [];
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      state = await call<LoggerImport>('GET', `/ingest/api/v1/imports/${id}`);
-      while (atQuarter.length < 3 && state.rows_done >= (ROWS * (atQuarter.length + 1)) / 4) {
-        atQuarter.push(resident(pid).total - before.total);
-      }
-    } while (state.status === 'queued' || state.status === 'running');
+    let state = { status: 'queued' } as LoggerImport;
+    await until(
+      'the import’s end (status neither queued nor running)',
+      1_800_000,
+      async () => {
+        state = await call<LoggerImport>('GET', `/ingest/api/v1/imports/${id}`);
+        while (atQuarter.length < 3 && state.rows_done >= (ROWS * (atQuarter.length + 1)) / 4) {
+          atQuarter.push(resident(pid).total - before.total);
+        }
+        return state.status !== 'queued' && state.status !== 'running';
+      },
+      250,
+    );
     const importedMs = performance.now() - started;
     await evaluated(dataDir);
     const evaluatedMs = performance.now() - started;

@@ -3,6 +3,7 @@ import { STATE_COLOURS, stateColour, type StateColour } from '@vigil/domain';
 import { call, signIn } from './dashboard-draw.ts';
 import { siteDevices, type SiteDevice } from './map-site.ts';
 import { demoApp } from './demo-app.ts';
+import { within } from './measure.ts';
 
 /**
  * The map bench's fixture, made as an administrator would through the API. There is no route that
@@ -26,7 +27,12 @@ export async function serveDemoSite(dataDir: string, webDist: string) {
   return {
     base,
     /** until the rules engine has evaluated every reading received */
-    idle: async () => void (await app.rulesEngine?.idle()),
+    idle: async () =>
+      void (await within(
+        'the rules engine idle (every reading evaluated)',
+        600_000,
+        app.rulesEngine?.idle() ?? Promise.resolve(),
+      )),
     async close() {
       await app.close();
       await db.destroy();

@@ -48,3 +48,59 @@ export function httpCall(url: string, init: RequestInit = {}, expected = 200): (
     if (response.status !== expected) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}`);
   };
 }
+
+/** A wait that ran out: `what` names what did not arrive, so that a stuck bench says why it stopped. */
+export class TimedOut extends Error {
+  readonly what: string;
+  readonly ms: number;
+  constructor(what: string, ms: number) {
+    super(`${what} did not arrive within ${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`);
+    this.name = 'TimedOut';
+    this.what = what;
+    this.ms = ms;
+  }
+}
+
+/**
+ * `promise`, or a {@link TimedOut} naming `what` after `ms`. Every wait of a bench goes through this
+ * (or {@link until}): on 2026-11-28 a wait without a bound for a notification the server rightly held
+ * back hung `npm run bench`.
+ */
+export async function within<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimedOut(what, ms)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Asks `test` every `everyMs` until it answers true, or throws a {@link TimedOut} naming `what` after `ms`. */
+export async function until(
+  what: string,
+  ms: number,
+  test: () => boolean | Promise<boolean>,
+  everyMs = 50,
+): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!(await test())) {
+    if (performance.now() > deadline) throw new TimedOut(what, ms);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/**
+ * A wait with a time-out of its own (Playwright's `waitForFunction`, `waitFor`): its TimeoutError, which
+ * says only how long it waited, becomes a {@link TimedOut} naming `what`.
+ */
+export async function named<T>(what: string, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+    throw new TimedOut(what, Number(/Timeout (\d+)ms/.exec(error.message)?.[1] ?? Number.NaN));
+  }
+}

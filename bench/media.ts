@@ -5,7 +5,7 @@ import type { MediaFile, UploadUrl } from '@vigil/domain';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, DEMO_PROJECTS } from '../packages/server/src/demo/site.ts';
 import { demoApp } from './demo-app.ts';
-import { percentile } from './measure.ts';
+import { percentile, until } from './measure.ts';
 import { machine } from './report.ts';
 
 /**
@@ -69,10 +69,11 @@ async function main() {
       const posted = await fetch(`${base}${url}`, { method: 'POST', body: form });
       if (posted.status !== 200) throw new Error(`upload: ${posted.status} ${await posted.text()}`);
       let file = await call<MediaFile>('GET', `/media/api/v1/files/${record.id}/process/`, token);
-      while (!file.public_url) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(`${name} processed (its public_url)`, 60_000, async () => {
+        if (file.public_url) return true;
         file = await call<MediaFile>('GET', `/media/api/v1/files/${record.id}/`, token);
-      }
+        return Boolean(file.public_url);
+      });
       if (type === 'image/jpeg' && file.thumbnails.length < 2) throw new Error('no thumbnails');
       return file;
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD, DEMO_PROJECTS } from '../packages/server/src/demo/site.ts';
 import { VW_SCHEME } from '../packages/server/src/services/registry/calibration-fixtures.ts';
 import { demoApp } from './demo-app.ts';
-import { percentile, runLoad } from './measure.ts';
+import { percentile, runLoad, until, within } from './measure.ts';
 import { machine } from './report.ts';
 
 /**
@@ -102,8 +102,8 @@ async function main() {
         });
       await call('POST', '/ingest/api/v1/payloads', batch);
     }
-    await app.rulesEngine!.idle();
-    await app.compactor!.run();
+    await within('the rules engine idle (every reading evaluated)', 600_000, app.rulesEngine!.idle());
+    await within('compaction of the year', 600_000, app.compactor!.run());
 
     // The other devices: 10 time steps of each in a call, a minute apart, from 30 days back.
     let step = 0;
@@ -121,13 +121,13 @@ async function main() {
     };
     const perCall = 10 * OTHERS;
     await runLoad(sendOthers, { concurrency: 2, maxCalls: 40, maxMs: 3000 });
-    await app.rulesEngine!.idle();
+    await within('the rules engine idle (every reading evaluated)', 600_000, app.rulesEngine!.idle());
 
     const rows: string[] = [];
     const results: Array<{ ms: number; usual: number; during: number; total: number }> = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const usual = await runLoad(sendOthers, { concurrency: 2, maxCalls: 100_000, maxMs: 5000 });
-      await app.rulesEngine!.idle();
+      await within('the rules engine idle (every reading evaluated)', 600_000, app.rulesEngine!.idle());
       const started = performance.now();
       const created = await call('POST', `${registry}/instruments/${piezometer}/calibrations`, {
         effective_from: new Date(first + (round - 1) * STEP_MS).toISOString(),
@@ -138,12 +138,12 @@ async function main() {
       let doneMs = 0;
       let statusMs = 0;
       const watch = (async () => {
-        while (status.status === 'pending' || status.status === 'running') {
-          await new Promise((resolve) => setTimeout(resolve, 50));
+        await until('the recomputation’s end (status neither pending nor running)', 600_000, async () => {
           status = await call('GET', `${registry}/instruments/${piezometer}/calibrations/${created.id}/recompute`);
-        }
+          return status.status !== 'pending' && status.status !== 'running';
+        });
         statusMs = performance.now() - started;
-        await app.rulesEngine!.idle();
+        await within('the rules engine idle (every reading evaluated)', 600_000, app.rulesEngine!.idle());
         doneMs = performance.now() - started;
       })();
       let finished = false;

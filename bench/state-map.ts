@@ -8,6 +8,7 @@ import playwrightConfig from '../playwright.config.ts';
 import { addBenchPage, signedInContext, snapshotWebBuild, type BenchPage } from './dashboard-draw.ts';
 import { traceLoad, type TraceBreakdown } from './dashboard-trace.ts';
 import { measureMapBundles } from './map-bundles.ts';
+import { named, until } from './measure.ts';
 import { createMapFixture, serveDemoSite, type MapFixture } from './map-fixture.ts';
 import {
   drawReport,
@@ -70,13 +71,17 @@ function watchRequests(page: Page) {
  */
 async function settle(page: Page, requests: ReturnType<typeof watchRequests>) {
   const redraws = () => page.evaluate(() => window.__benchMap!.redraws.length);
-  for (;;) {
-    await page.waitForFunction(mapQuiet, null, { timeout: TIMEOUT_MS });
+  const quiet = async () => {
+    await named(
+      'the map still (no zoom or pan under way)',
+      page.waitForFunction(mapQuiet, null, { timeout: TIMEOUT_MS }),
+    );
     const before = { redraws: await redraws(), started: requests.started };
     await sleep(QUIET_MS);
-    const quiet = (await redraws()) === before.redraws && requests.started === before.started;
-    if (quiet && requests.open === 0 && (await page.evaluate(mapQuiet))) return;
-  }
+    const still = (await redraws()) === before.redraws && requests.started === before.started;
+    return still && requests.open === 0 && (await page.evaluate(mapQuiet));
+  };
+  await until(`${QUIET_MS} ms without a request or a markercluster redraw`, TIMEOUT_MS, quiet, 0);
 }
 
 async function zoomIn(page: Page, requests: ReturnType<typeof watchRequests>, how: 'click' | 'at once') {
@@ -87,7 +92,10 @@ async function zoomIn(page: Page, requests: ReturnType<typeof watchRequests>, ho
     const box = (await page.locator('.leaflet-control-zoom-in').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   }
-  const run = await page.waitForFunction(zoomReport, since, { timeout: TIMEOUT_MS });
+  const run = await named(
+    'the zoom’s new clusters painted',
+    page.waitForFunction(zoomReport, since, { timeout: TIMEOUT_MS }),
+  );
   return (await run.jsonValue()) as ZoomRun;
 }
 
@@ -97,7 +105,10 @@ async function load(context: BrowserContext, elsewhere: [number, number]): Promi
   const requests = watchRequests(page);
   const before = sampleCpu();
   await page.goto(`/safety-state/${MAP_PATH}`);
-  await page.waitForFunction(mapSettled, null, { timeout: TIMEOUT_MS });
+  await named(
+    `the clusters of ${DEVICES} devices painted and settled`,
+    page.waitForFunction(mapSettled, null, { timeout: TIMEOUT_MS }),
+  );
   const cpu = cpuBetween(before, sampleCpu());
   const draw = { ...(await page.evaluate(drawReport)), cores: { own: cpu.ownCores, other: cpu.otherCores } };
   const size = (await page.locator('.vigil-map').boundingBox())!;
@@ -132,7 +143,10 @@ async function measure(base: string, session: BenchPage['session'], fixture: Map
     const page = await context.newPage();
     // a diagnosis: when the trace cannot be read, the measurement still stands
     const trace = await traceLoad(browser, page, `/safety-state/${MAP_PATH}`, async () => {
-      await page.waitForFunction(mapSettled, null, { timeout: TIMEOUT_MS });
+      await named(
+        `the clusters of ${DEVICES} devices painted and settled`,
+        page.waitForFunction(mapSettled, null, { timeout: TIMEOUT_MS }),
+      );
       return page.evaluate(() => window.__benchMap!.drawnAt!);
     }).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
     return { loads, trace };
