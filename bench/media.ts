@@ -56,7 +56,7 @@ async function main() {
       .executeTakeFirstOrThrow();
     await call('POST', '/auth/api/v1/users/switch-data-context', token, { data_context: project.id });
 
-    /** The file manager's flow (spec 001 §4): record, upload URL, multipart POST, process, poll. */
+    /** The file manager's flow (requirements#monitoring-states): record, upload URL, multipart POST, process, poll. */
     async function upload(name: string, type: string, bytes: Buffer): Promise<MediaFile> {
       const record = await call<MediaFile>('POST', '/media/api/v1/files/', token, {
         original_filename: name,

@@ -62,7 +62,7 @@ test('from a notification to the metric drill-down around the alert', async ({ p
   // The limits carry the metric's unit from the device's scheme.
   for (const label of ['warning upper limit 110 m', 'critical upper limit 115 m', 'Event reading'])
     await expect(chart).toHaveAccessibleDescription(new RegExp(label));
-  // Spec 001 §9: height 200.
+  // requirements#monitoring-constants: height 200.
   expect((await chart.boundingBox())!.height).toBeCloseTo(200, 0);
   await page.mouse.move(0, 0);
   await afterSnackbars(page);

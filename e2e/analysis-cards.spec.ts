@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { auth } from './support/api.ts';
 import { addDashboardPage, card } from './support/dashboards.ts';
-import { afterSnackbars, CERRO_AZUL, ingest, instrumentByEid } from './support/notifications.ts';
+import { afterSnackbars, CERRO_AZUL, instrumentByEid } from './support/notifications.ts';
+import { ingestPressures } from './support/piezometer-digits.ts';
 import { saveScreens } from './support/screens.ts';
 import { adminIn, openShell } from './support/shell.ts';
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
-const METRIC = 'raw_metrics.pressure';
+// The demo's piezometers send digits: the pore pressure is calculated through each one's calibration.
+const METRIC = 'calculated_metrics.pressure';
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const DAY = 86_400_000;
 
@@ -37,12 +39,13 @@ async function sendReadings(request: APIRequestContext, token: string) {
     // Well below the warning limit, rounded to 0.1 kPa so that every change is exact at any decimals.
     const { id, pressure: base } = await normalPressure(request, token, eid);
     ids[eid] = id;
-    await ingest(
+    await ingestPressures(
       request,
       token,
       [6 * DAY, DAY / 2, 20 * 60_000].map((before, i) => ({
         eid,
-        raw_metrics: { pressure: Number((base + offsets[i]!).toFixed(1)), temperature: 11 },
+        pressure: Number((base + offsets[i]!).toFixed(1)),
+        temperature: 11,
         read_at: ago(before),
       })),
     );
@@ -201,14 +204,17 @@ test('the heatmap names its metric, draws a surface of the devices with a value,
 }) => {
   const admin = await adminIn(request, CERRO_AZUL);
   const piezometers = await groupId(request, admin.token, 'Piezometers');
-  const [low, high] = [
+  const intended = [
     await normalPressure(request, admin.token, 'PZ-13', 5),
     await normalPressure(request, admin.token, 'PZ-21', 3.5),
   ];
-  await ingest(request, admin.token, [
-    { eid: 'PZ-13', raw_metrics: { pressure: low.pressure, temperature: 11 }, read_at: ago(10 * 60_000) },
-    { eid: 'PZ-21', raw_metrics: { pressure: high.pressure, temperature: 11 }, read_at: ago(10 * 60_000) },
+  // What the devices' digits compute to: the intended pressures, to a double's last bit or two.
+  const [low, high] = await ingestPressures(request, admin.token, [
+    { eid: 'PZ-13', pressure: intended[0]!.pressure, temperature: 11, read_at: ago(10 * 60_000) },
+    { eid: 'PZ-21', pressure: intended[1]!.pressure, temperature: 11, read_at: ago(10 * 60_000) },
   ]);
+  expect(low).toBeCloseTo(intended[0]!.pressure, 9);
+  expect(high).toBeCloseTo(intended[1]!.pressure, 9);
   const path = await addDashboardPage(request, admin, {
     segment: unique('heatmap'),
     title: 'Heatmap check',
@@ -240,7 +246,7 @@ test('the heatmap names its metric, draws a surface of the devices with a value,
   const values = ((await response.json()).points as Array<{ value: number | null }>).flatMap((p) =>
     p.value === null ? [] : [p.value],
   );
-  expect(values).toEqual(expect.arrayContaining([low.pressure, high.pressure]));
+  expect(values).toEqual(expect.arrayContaining([low, high]));
   const lowest = Number((await legend.getByRole('listitem').first().innerText()).split('–')[0]!.replace(/,/g, ''));
   expect(lowest).toBeCloseTo(Math.min(...values), 1);
   await expect(heatmap).toContainText('No value');
@@ -284,14 +290,10 @@ test('a bubble of the heatmap shows its device and value on hover, and a click o
     { eid: 'PZ-22', ...(await normalPressure(request, admin.token, 'PZ-22', 3)) },
     { eid: 'PZ-23', ...(await normalPressure(request, admin.token, 'PZ-23', 5)) },
   ];
-  await ingest(
+  await ingestPressures(
     request,
     admin.token,
-    readings.map((r) => ({
-      eid: r.eid,
-      raw_metrics: { pressure: r.pressure, temperature: 11 },
-      read_at: ago(5 * 60_000),
-    })),
+    readings.map((r) => ({ eid: r.eid, pressure: r.pressure, temperature: 11, read_at: ago(5 * 60_000) })),
   );
   const path = await addDashboardPage(request, admin, {
     segment: unique('bubbles'),

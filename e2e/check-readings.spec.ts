@@ -8,9 +8,8 @@ import { adminIn, openShell } from './support/shell.ts';
 // Check readings (issue 34, ADR 0042) need the loggers' readings beside the demo's hand round: a server
 // of this test's own writes a few days of demo history (the run's shared one writes none).
 const server = ownServer(43, { DEMO_HISTORY: 'on', DEMO_HISTORY_DAYS: '5', SIMULATOR: 'off' });
-const ROUND = 'Dip-meter round, crest piezometers';
-// Ouse's piezometers send digits: their round is taken with a hand-held readout
-const READOUT_ROUND = 'Readout round, PZ-02 to PZ-04';
+// Both sites' piezometers send digits: their rounds are taken with a hand-held readout at the terminal boxes.
+const ROUND = 'Readout round, PZ-02 to PZ-04';
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
@@ -41,7 +40,7 @@ async function roundChecked(request: APIRequestContext, token: string, title: st
     .toBe(3);
 }
 
-test('the demo’s dip-meter round shows each hand reading beside its logger’s, a few centimetres apart', async ({
+test('Cerro Azul’s hand round shows each hand reading beside its logger’s, a few centimetres apart', async ({
   browser,
 }) => {
   test.slow();
@@ -92,7 +91,7 @@ test('a readout round of vibrating-wire piezometers is checked in digits, °C, k
   });
   expect(switched.ok()).toBe(true);
   const admin = { token, userId, projectId: project.id };
-  await roundChecked(context.request, admin.token, READOUT_ROUND);
+  await roundChecked(context.request, admin.token, ROUND);
 
   // the administrator's session with Ouse as its current project, as the project switcher leaves it
   await page.goto('/favicon.svg');
@@ -103,8 +102,8 @@ test('a readout round of vibrating-wire piezometers is checked in digits, °C, k
   });
   await page.goto('/journal-manager?tab=dataSessions');
   await expect(page.getByRole('banner').getByText(OUSE)).toBeVisible();
-  await page.getByRole('button', { name: READOUT_ROUND }).click();
-  const dialog = page.getByRole('dialog', { name: READOUT_ROUND });
+  await page.getByRole('button', { name: ROUND }).click();
+  const dialog = page.getByRole('dialog', { name: ROUND });
   const readings = dialog.getByRole('list', { name: 'Readings' }).getByRole('listitem');
   await expect(readings).toHaveCount(3);
   for (const eid of ['PZ-02', 'PZ-03', 'PZ-04']) {

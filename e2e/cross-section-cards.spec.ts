@@ -6,7 +6,8 @@ import { saveScreens } from './support/screens.ts';
 import { adminIn, openShell } from './support/shell.ts';
 
 /**
- * Spec 001 §2's map cards of cross sections on a dashboard page: a section's side-section or aerial
+ * In requirements#monitoring-screens, the map cards of cross sections on a dashboard page: a section's side-section or
+ * aerial
  * view, with the card action 'Go to Cross Section Dashboard', and the map of all sections. Reads the
  * demo sections only; the section it deletes is its own.
  */
@@ -102,7 +103,7 @@ test('a manager adds a section as its side-section and as its aerial view, and t
   await afterSnackbars(page);
   await saveScreens(page, 'dashboard-cross-section-cards');
 
-  // The card action of spec 001 §2, on both forms.
+  // The card action of requirements#monitoring-screens, on both forms.
   await expect(aerial.getByRole('link', { name: 'Go to Cross Section Dashboard' })).toBeVisible();
   await side.getByRole('link', { name: 'Go to Cross Section Dashboard' }).click();
   await expect(page).toHaveURL(new RegExp(`/safety-state/cross-section/${section.id}$`));

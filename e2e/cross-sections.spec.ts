@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { auth } from './support/api.ts';
-import { afterSnackbars, CERRO_AZUL, ingest, instrumentByEid } from './support/notifications.ts';
+import { afterSnackbars, CERRO_AZUL, instrumentByEid } from './support/notifications.ts';
+import { ingestPressures, type IntendedPressure } from './support/piezometer-digits.ts';
 import { saveScreens } from './support/screens.ts';
 import { adminIn, openShell } from './support/shell.ts';
 
@@ -88,17 +89,13 @@ async function sendLevels(
   levelOf: (tip: number, i: number) => number,
   readAt: string,
 ) {
-  const payloads = [];
+  const intended: IntendedPressure[] = [];
   for (const [i, eid] of eids.entries()) {
     const device = await instrumentByEid(request, token, eid);
     const tip = device.context.tip_elevation!;
-    payloads.push({
-      eid,
-      read_at: readAt,
-      raw_metrics: { pressure: pressureFor(tip, levelOf(tip, i)), temperature: 17 },
-    });
+    intended.push({ eid, read_at: readAt, pressure: pressureFor(tip, levelOf(tip, i)), temperature: 17 });
   }
-  await ingest(request, token, payloads);
+  await ingestPressures(request, token, intended);
 }
 
 const eidOf = (title: string) => title.split(' ')[0]!;

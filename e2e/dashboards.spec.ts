@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { auth } from './support/api.ts';
 import { addDashboardPage, card, dashboardTree, stateBlock } from './support/dashboards.ts';
 import { afterSnackbars, CERRO_AZUL, ingest, instrumentByEid } from './support/notifications.ts';
+import { ingestPressures } from './support/piezometer-digits.ts';
 import { saveScreens } from './support/screens.ts';
 import { adminIn, openShell } from './support/shell.ts';
 
@@ -44,14 +45,14 @@ test("a limit breach ingested through the API turns that device's card red witho
   const normal = Number(((critical - 3 - piezometer.context.tip_elevation!) * 9.8068).toFixed(2));
   const breach = Number(((critical + 0.8 - piezometer.context.tip_elevation!) * 9.8068).toFixed(2));
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-  await ingest(request, admin.token, [
-    { eid: 'PZ-11', raw_metrics: { pressure: normal, temperature: 11.1 }, read_at: minutesAgo(30) },
+  await ingestPressures(request, admin.token, [
+    { eid: 'PZ-11', pressure: normal, temperature: 11.1, read_at: minutesAgo(30) },
   ]);
   await openShell(page, 'admin');
   const block = stateBlock(page, 'PZ-11 Crest axis');
   await expect(block).toHaveAttribute('data-state', 'green');
 
-  await ingest(request, admin.token, [{ eid: 'PZ-11', raw_metrics: { pressure: breach, temperature: 11.2 } }]);
+  await ingestPressures(request, admin.token, [{ eid: 'PZ-11', pressure: breach, temperature: 11.2 }]);
   await expect(block).toHaveAttribute('data-state', 'red');
   await expect(block).toContainText('Red');
   await expect(
@@ -67,14 +68,10 @@ test('a device opens its detail panel, and Show Entity Dashboard shows its detai
 }) => {
   const admin = await adminIn(request, CERRO_AZUL);
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
-  await ingest(
+  await ingestPressures(
     request,
     admin.token,
-    [6, 4, 2].map((h, i) => ({
-      eid: 'PZ-19',
-      raw_metrics: { pressure: 180 + i, temperature: 12 + i / 10 },
-      read_at: hoursAgo(h),
-    })),
+    [6, 4, 2].map((h, i) => ({ eid: 'PZ-19', pressure: 180 + i, temperature: 12 + i / 10, read_at: hoursAgo(h) })),
   );
   await openShell(page, 'admin');
   await stateBlock(page, 'PZ-19 Crest axis').click();
@@ -90,11 +87,12 @@ test('a device opens its detail panel, and Show Entity Dashboard shows its detai
   await expect(details.getByRole('row', { name: /Device Id PZ-19/ })).toBeVisible();
   await expect(details.getByRole('row', { name: /Scheme VW piezometer/ })).toBeVisible();
   await expect(card(page, 'Location')).toContainText('Latitude');
-  // A gauge and a chart for each raw, calculated and context metric of the scheme.
-  for (const metric of ['Pore water pressure', 'Temperature', 'Piezometric level', 'Tip elevation']) {
+  // A gauge and a chart for each raw, calculated and context metric of the scheme: the wire's digits
+  // and temperature, the pore pressure and piezometric level calculated from them, the tip elevation.
+  for (const metric of ['Reading', 'Temperature', 'Pore water pressure', 'Piezometric level', 'Tip elevation']) {
     await expect(card(page, `PZ-19 Crest axis · ${metric}`)).toHaveCount(2);
   }
-  await expect(page.getByRole('img', { name: /^Chart: / })).toHaveCount(4);
+  await expect(page.getByRole('img', { name: /^Chart: / })).toHaveCount(5);
   await expect(card(page, 'PZ-19 Crest axis · Pore water pressure').last().locator('canvas').first()).toBeVisible();
   await afterSnackbars(page);
   await saveScreens(page, 'dashboards-entity');

@@ -9,7 +9,8 @@ import { saveScreens } from './support/screens.ts';
 import { openShell } from './support/shell.ts';
 
 /**
- * The media file library (spec 001 §2, §4, §5, §8) in the administrator's first project. Other
+ * The media file library (requirements#monitoring-screens, #monitoring-states, #monitoring-validation,
+ * #monitoring-errors) in the administrator's first project. Other
  * specs share the project: every file here has a name of its own, and assertions are on those files.
  */
 test.describe.configure({ timeout: 120_000 });
@@ -68,7 +69,7 @@ async function recordMessages(page: Page, name: string) {
 const messagesOf = (page: Page, name: string) =>
   page.evaluate((name) => (window as RecordingWindow).__uploadMessages?.[name] ?? [], name);
 
-/** The messages of spec 001's five that the row showed, in order. */
+/** The messages of requirements#monitoring-errors' five that the row showed, in order. */
 const progressMessagesOf = async (page: Page, name: string) =>
   (await messagesOf(page, name)).map((text) => text.split(' · ')[0]!).filter((t) => PROGRESS_MESSAGES.includes(t));
 
@@ -135,7 +136,7 @@ test('a PNG goes through Uploading, Processing and Complete!, then shows its 120
   await expect.poll(() => naturalWidth(preview)).toBe(120);
   await expect(card(page, name)).toContainText('PNG');
   await expect(card(page, name)).toContainText(/\d+\.\d KB/);
-  // A PNG is an icon too (spec 001 §5); not a document.
+  // A PNG is an icon too (requirements#monitoring-validation); not a document.
   await page.getByRole('tab', { name: /^Icons/ }).click();
   await expect(card(page, name)).toBeVisible();
   await page.getByRole('tab', { name: /^Documents/ }).click();

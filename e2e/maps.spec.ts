@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { auth } from './support/api.ts';
 import { addDashboardPage, card, dashboardTree } from './support/dashboards.ts';
-import { afterSnackbars, CERRO_AZUL, ingest } from './support/notifications.ts';
+import { afterSnackbars, CERRO_AZUL } from './support/notifications.ts';
+import { ingestPressures } from './support/piezometer-digits.ts';
 import { saveScreens } from './support/screens.ts';
 import { adminIn, openShell } from './support/shell.ts';
 
@@ -141,9 +142,7 @@ test('the safety-state overview maps the demo devices over the site plan, in sta
   const admin = await adminIn(request, CERRO_AZUL);
   // A reading of one piezometer makes it green: not every device is unknown (grey).
   const green = await instrument(request, admin.token, 'PZ-09');
-  await ingest(request, admin.token, [
-    { eid: 'PZ-09', raw_metrics: { pressure: pressureAt(green, -4), temperature: 11 } },
-  ]);
+  await ingestPressures(request, admin.token, [{ eid: 'PZ-09', pressure: pressureAt(green, -4), temperature: 11 }]);
   const devices = await projectDevices(request, admin.token);
   const located = devices.filter((d) => d.location);
   expect(located.length).toBeGreaterThan(20);
@@ -182,7 +181,7 @@ test('the safety-state overview maps the demo devices over the site plan, in sta
   await expect(map.getByRole('button', { name: `${green.title}, green`, exact: true })).toBeVisible();
   await expect(markerOf(map, green.title).locator('[data-colour]')).toHaveAttribute('data-colour', 'green');
 
-  // Zoom controls, from 4 to the map's last zoom, 21 (spec 001 §9).
+  // Zoom controls, from 4 to the map's last zoom, 21 (requirements#monitoring-constants).
   await expect(map.getByRole('button', { name: 'Zoom in', exact: true })).toBeVisible();
   await zoomUntilDisabled(map, 'Zoom out');
   await expect(map.getByRole('button', { name: 'Zoom in', exact: true })).toHaveAttribute('aria-disabled', 'false');
@@ -199,16 +198,16 @@ test('a breach ingested through the API turns its marker red without a reload; a
   const admin = await adminIn(request, CERRO_AZUL);
   const piezometer = await instrument(request, admin.token, 'PZ-17');
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-  await ingest(request, admin.token, [
-    { eid: 'PZ-17', raw_metrics: { pressure: pressureAt(piezometer, -3), temperature: 11.1 }, read_at: minutesAgo(30) },
+  await ingestPressures(request, admin.token, [
+    { eid: 'PZ-17', pressure: pressureAt(piezometer, -3), temperature: 11.1, read_at: minutesAgo(30) },
   ]);
   await openShell(page, 'admin');
   const map = stateMap(page);
   const marker = await findOnMap(map, piezometer.title);
   await expect(marker.locator('[data-colour]')).toHaveAttribute('data-colour', 'green');
 
-  await ingest(request, admin.token, [
-    { eid: 'PZ-17', raw_metrics: { pressure: pressureAt(piezometer, 0.8), temperature: 11.2 } },
+  await ingestPressures(request, admin.token, [
+    { eid: 'PZ-17', pressure: pressureAt(piezometer, 0.8), temperature: 11.2 },
   ]);
   await expect(marker.locator('[data-colour]')).toHaveAttribute('data-colour', 'red');
   await expect(marker).toHaveAccessibleName(`${piezometer.title}, red`);
@@ -328,7 +327,7 @@ test('a manager adds a state map of one group with Display Names, the cross-sect
   await dialog.getByRole('switch', { name: 'Display Names' }).check();
   await dialog.getByRole('switch', { name: 'Cross sections on the map' }).check();
   await dialog.getByRole('button', { name: 'Add' }).click();
-  // Cards zoom from 4 to 20 (spec 001 §9): 21 is refused.
+  // Cards zoom from 4 to 20 (requirements#monitoring-constants): 21 is refused.
   await expect(dialog.getByRole('spinbutton', { name: 'Zoom' })).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByRole('spinbutton', { name: 'Zoom' }).fill('20');
   await dialog.getByRole('button', { name: 'Add' }).click();

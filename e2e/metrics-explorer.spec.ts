@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatValue, type TimeseriesBody, type TimeseriesResult } from '@vigil/domain';
 import { auth } from './support/api.ts';
-import { afterSnackbars, CERRO_AZUL, ingest, instrumentByEid } from './support/notifications.ts';
+import { afterSnackbars, CERRO_AZUL, instrumentByEid } from './support/notifications.ts';
+import { ingestPressures } from './support/piezometer-digits.ts';
 import { saveScreens } from './support/screens.ts';
 import { adminIn, openShell } from './support/shell.ts';
 
@@ -18,7 +19,7 @@ const utcDaysAgo = (days: number, hour: number) => {
 const localDate = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-/** An instrument's id and title, and the decimals its scheme gives pore water pressure. */
+/** An instrument's id and title, and the decimals its scheme gives pore water pressure (calculated from the wire's digits). */
 async function device(request: APIRequestContext, token: string, eid: string) {
   const response = await request.get(`/device-registry/api/v1/instruments?eid=${eid}&fields=id,title,scheme`, {
     headers: auth(token),
@@ -27,9 +28,9 @@ async function device(request: APIRequestContext, token: string, eid: string) {
   const [found] = (await response.json()).objects as Array<{
     id: string;
     title: string;
-    scheme: { spec: { metrics: { raw_metrics: Array<{ key: string; decimals?: number }> } } };
+    scheme: { spec: { metrics: { calculated_metrics: Array<{ key: string; decimals?: number }> } } };
   }>;
-  const pressure = found!.scheme.spec.metrics.raw_metrics.find((m) => m.key === 'pressure')!;
+  const pressure = found!.scheme.spec.metrics.calculated_metrics.find((m) => m.key === 'pressure')!;
   return { id: found!.id, title: found!.title, decimals: pressure.decimals };
 }
 
@@ -56,13 +57,14 @@ test('the explorer aggregates the chosen piezometers per day exactly as metrics/
     { eid: EIDS[0], day: 1, values: [99.94, 100.08] },
     { eid: EIDS[1], day: 2, values: [87.35, 88.91] },
   ];
-  await ingest(
+  await ingestPressures(
     request,
     admin.token,
     readings.flatMap((r) =>
       r.values.map((pressure, i) => ({
         eid: r.eid,
-        raw_metrics: { pressure, temperature: 11.5 },
+        pressure,
+        temperature: 11.5,
         read_at: utcDaysAgo(r.day, 9 + i * 6).toISOString(),
       })),
     ),
@@ -99,7 +101,7 @@ test('the explorer aggregates the chosen piezometers per day exactly as metrics/
   await expect(table.getByRole('row')).toHaveCount(4);
   const body = bodies.at(-1)!;
   expect(body).toMatchObject({
-    metric: 'raw_metrics.pressure',
+    metric: 'calculated_metrics.pressure',
     aggregation: { function: 'max', interval: 'day', group_by: 'monitored_entity' },
     filters: { monitored_entity_ids: [first.id, second.id] },
   });
@@ -168,7 +170,7 @@ test('a custom range refuses a future date and a start after its end, in words u
   await expect(page.getByRole('button', { name: pz.title })).toBeVisible();
   const table = page.getByRole('table', { name: /^Table: / });
 
-  // Custom date range: no future dates, start not after end (spec 001 §5).
+  // Custom date range: no future dates, start not after end (requirements#monitoring-validation).
   await page.getByLabel('End date').fill(localDate(new Date(Date.now() + DAY)));
   await expect(page.getByText("The date can't be in the future")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Correct the period' })).toBeVisible();

@@ -7,7 +7,7 @@ import { adminIn, createProjectUser, openShell } from './support/shell.ts';
 
 // The story raises about thirty notifications: in Ouse, away from the counts of the Cerro Azul tests.
 
-/** One notification of a type: which item to open, and what its body shows (spec 001 §2). */
+/** One notification of a type: which item to open, and what its body shows (requirements#monitoring-screens). */
 interface TypeCase {
   /** the Event type option of the filter panel */
   option: string;
@@ -119,7 +119,7 @@ async function statisticsOf(body: Locator) {
   return STATISTICS[metric as keyof typeof STATISTICS];
 }
 
-// Every type of spec 001 §9, or the file does not compile.
+// Every type of requirements#monitoring-constants, or the file does not compile.
 const CASES: Record<NotificationType, TypeCase> = {
   safety_state_changed: {
     option: 'Safety state changed',

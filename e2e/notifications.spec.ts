@@ -14,6 +14,7 @@ import {
   openDrawer,
   unreadOnBell,
 } from './support/notifications.ts';
+import { ingestPressures } from './support/piezometer-digits.ts';
 import { openShell } from './support/shell.ts';
 
 // The tests raise notifications in one project: one at a time keeps each test's counts its own.
@@ -172,7 +173,7 @@ test('a safety state change shows its rule, event history and execution log', as
   const critical = piezometer.metric_limits.find((l) => l.level === 'critical')!.value;
   const pressure = Number(((critical + 0.8 - piezometer.context.tip_elevation!) * 9.8068).toFixed(2));
   await openShell(page, user.username, '/', user.password);
-  await ingest(request, admin.token, [{ eid: 'PZ-03', raw_metrics: { pressure, temperature: 11.2 } }]);
+  await ingestPressures(request, admin.token, [{ eid: 'PZ-03', pressure, temperature: 11.2 }]);
 
   await openDrawer(page);
   const item = drawerItem(page, /Safety State Changed to red/);

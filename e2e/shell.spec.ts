@@ -222,7 +222,7 @@ test.describe('top bar', () => {
     await dialog.getByRole('button', { name: /Ouse Flood Embankment/ }).click();
     await expect(page.getByText(`Switching to ${OUSE}…`)).toBeVisible();
     await reloaded;
-    // The page reloads about 1000 ms after the switch (spec 000 §4).
+    // The page reloads about 1000 ms after the switch (requirements#shell-states).
     expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(1000);
     expect(await page.evaluate(() => 'beforeSwitch' in window)).toBe(false);
     await expect(page.getByRole('banner').getByText(OUSE)).toBeVisible();

@@ -19,7 +19,7 @@ export interface EventStory {
 const pressureFor = (level: number) => Number(((level - 100) * 9.8068).toFixed(4));
 
 /**
- * One device story that raises all sixteen event types of spec 001 §9 through the public API only
+ * One device story that raises all sixteen event types of requirements#monitoring-constants through the public API only
  * (the server's every-event-type.test.ts over HTTP), in the project of the administrator's `token`.
  * A logger (1-second SLA) and a piezometer on it: 24 quiet readings, a jump beyond 3σ and every
  * limit, a 40-minute silence, six rising readings, a value beyond the invalid bound, then a payload

@@ -13,7 +13,7 @@ export async function notificationsSetup(request: APIRequestContext, prefix: str
   return { admin, user };
 }
 
-/** Sends readings through the ingest API as the administrator (DESIGN §3). */
+/** Sends readings through the ingest API as the administrator (requirements#http-contract). */
 export async function ingest(
   request: APIRequestContext,
   token: string,

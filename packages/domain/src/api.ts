@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The error body of every failed call (DESIGN §3). */
+/** The error body of every failed call (requirements#http-contract). */
 export const errorBody = z.object({
   error_type: z.string(),
   message: z.string(),

@@ -6,7 +6,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PROFILE_NAME_MIN = 2;
 export const PROFILE_NAME_MAX = 50;
 
-/** name@domain with a 2 to 4 letter ending (spec 000 §5). */
+/** name@domain with a 2 to 4 letter ending (requirements#shell-validation). */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 
 const requiredText = z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required);

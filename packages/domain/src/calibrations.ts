@@ -3,7 +3,7 @@ import { idSchema } from './api.ts';
 import { metricValueSchema } from './ingest.ts';
 
 /**
- * Calibrations of an instrument (DESIGN §3.2): dated factors that a scheme's formulas read as
+ * Calibrations of an instrument (requirements#site-contracts): dated factors that a scheme's formulas read as
  * `cal.<name>`. A reading uses the calibration in effect at its read_at: the latest whose
  * effective_from is at or before it.
  */
@@ -80,7 +80,7 @@ export function factorsInEffect(calibrations: readonly DatedFactors[], t: number
 }
 
 /**
- * The recomputation of the readings a calibration covers after its last change (DESIGN §3.2, ADR
+ * The recomputation of the readings a calibration covers after its last change (requirements#site-contracts, ADR
  * 0040), as `GET …/calibrations/{cal}/recompute` answers it; a deleted calibration's stays readable.
  */
 export const RECOMPUTE_STATUSES = ['pending', 'running', 'done', 'failed'] as const;

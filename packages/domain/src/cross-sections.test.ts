@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crossSectionCreateBody, crossSectionProblems } from './cross-sections.ts';
 
-describe('when a cross section is drawn (spec 001 §5)', () => {
+describe('when a cross section is drawn (requirements#monitoring-validation)', () => {
   it('needs a positive distance and numeric altitudes with the minimum below the maximum', () => {
     expect(crossSectionProblems({ distance: 240, altitude_min: 380, altitude_max: 440 })).toEqual([]);
     expect(crossSectionProblems({ distance: 0, altitude_min: 0, altitude_max: 100 })).toEqual(['distance']);

@@ -3,12 +3,13 @@ import { idSchema } from './api.ts';
 import { geoBoundsSchema } from './site-map.ts';
 
 /**
- * Cross sections (spec 001 §2, §3, §5; DESIGN §3.1; ADR 0028): a line across the dam, drawn to scale
+ * Cross sections (requirements#monitoring-screens, #monitoring-entities, #monitoring-validation;
+ * requirements#service-contracts; ADR 0028): a line across the dam, drawn to scale
  * in distance along it (x) and altitude (y), with its ground, dam and tailings, and the instruments
  * placed on it. Fields are snake_case on the wire.
  */
 
-/** Defaults of spec 001 §3. */
+/** Defaults of requirements#monitoring-entities. */
 export const CROSS_SECTION_DEFAULTS = {
   name: 'Cross Section',
   distance: 0,
@@ -20,16 +21,16 @@ export const CROSS_SECTION_DEFAULTS = {
   tracingImage: { width: 4, height: 3, opacity: 1 },
 } as const;
 
-/** Labels on a side view: font size 11, black on white (spec 001 §3). */
+/** Labels on a side view: font size 11, black on white (requirements#monitoring-entities). */
 export const CROSS_SECTION_LABEL_STYLE = { fontSize: 11, color: '#000000', background: '#ffffff' } as const;
 
-/** The side view's vertical scale runs from 0 to 1000 (spec 001 §9). */
+/** The side view's vertical scale runs from 0 to 1000 (requirements#monitoring-constants). */
 export const SIDE_VIEW_SCALE = { min: 0, max: 1000 } as const;
 
 export const DIAGRAM_CATEGORIES = ['Ground', 'Dam', 'Tailings'] as const;
 export type DiagramCategory = (typeof DIAGRAM_CATEGORIES)[number];
 
-/** The text of a cross-section dashboard without devices (spec 001 §8). */
+/** The text of a cross-section dashboard without devices (requirements#monitoring-errors). */
 export const NO_CROSS_SECTION_DEVICES =
   'No devices found for this Cross Section. To add devices, go to the Cross Sections.';
 
@@ -58,7 +59,7 @@ export type Diagram = z.infer<typeof diagramSchema>;
 
 export const EMPTY_DIAGRAM: Diagram = { type: 'FeatureCollection', features: [] };
 
-/** An instrument placed on the section: which of its metrics the side view shows (spec 001 §3). */
+/** An instrument placed on the section: which of its metrics the side view shows (requirements#monitoring-entities). */
 export const crossSectionSensorSchema = z.strictObject({
   id: z.string().min(1).max(64),
   device_id: idSchema,
@@ -112,7 +113,7 @@ export const crossSectionPartSchema = z.strictObject({
 
 const unit = z.string().trim().min(1).max(20);
 
-/** The fields a client writes, with the defaults of spec 001 §3. */
+/** The fields a client writes, with the defaults of requirements#monitoring-entities. */
 const writable = {
   name: z.string().trim().min(1).max(200),
   description: z.string().max(4000),
@@ -131,7 +132,7 @@ const writable = {
   topo_image: topoImageSchema.nullable(),
 };
 
-/** `POST …/cross-sections/`: every field optional, defaults as spec 001 §3 says. */
+/** `POST …/cross-sections/`: every field optional, defaults as requirements#monitoring-entities says. */
 export const crossSectionCreateBody = z.strictObject({
   name: writable.name.default(CROSS_SECTION_DEFAULTS.name),
   description: writable.description.default(''),
@@ -179,7 +180,10 @@ export const crossSectionHistoryItemSchema = z.object({
 });
 export type CrossSectionHistoryItem = z.infer<typeof crossSectionHistoryItemSchema>;
 
-/** Why a section cannot be drawn yet (spec 001 §5), or none: distance positive, altitude min below max. */
+/**
+ * Why a section cannot be drawn yet (requirements#monitoring-validation), or none: distance positive, altitude min
+ * below max.
+ */
 export function crossSectionProblems(section: {
   distance: unknown;
   altitude_min: unknown;

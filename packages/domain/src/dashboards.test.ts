@@ -21,7 +21,7 @@ const card = (id: string, x: number, y: number, w: number, h: number) => ({
 const tree = (pages: Array<{ path: string; cards?: unknown[] }>) =>
   dashboardTreeSchema.safeParse({ pages: pages.map((p) => ({ title: p.path, cards: [], ...p })) });
 
-describe('dashboard grid (spec 000 §9, spec 001 §9)', () => {
+describe('dashboard grid (requirements#shell-constants, requirements#monitoring-constants)', () => {
   it('is 16 columns wide with the card presets full width 2 or 4 high, half width 8 and media 6', () => {
     expect(GRID_COLUMNS).toBe(16);
     expect(CARD_PRESETS.fullWidth).toEqual({ w: 16, h: 2 });

@@ -16,12 +16,13 @@ import { WEATHER_UNITS } from './weather.ts';
 
 /**
  * State dashboards as data (ADR 0020): per project and state type, a tree of pages, each a grid of
- * cards 16 columns wide (spec 000 §9, spec 001 §9). The tree is the `data` of the project's
+ * cards 16 columns wide (requirements#shell-constants, requirements#monitoring-constants). The tree is the `data` of
+ * the project's
  * safety-state or operational-state module.
  */
 
 export const GRID_COLUMNS = 16;
-/** Card presets of spec 000 §9: full width height 2 or 4, half width 8, media 6. */
+/** Card presets of requirements#shell-constants: full width height 2 or 4, half width 8, media 6. */
 export const CARD_PRESETS = {
   fullWidth: { w: 16, h: 2 },
   fullWidthTall: { w: 16, h: 4 },
@@ -88,18 +89,21 @@ const common = {
   title: z.string().trim().max(200).default(''),
   layout: cardLayout,
 };
-/** Bubble heatmap defaults of spec 001 §2: size 8, five colours (low to high). */
+/** Bubble heatmap defaults of requirements#monitoring-screens: size 8, five colours (low to high). */
 export const BUBBLE_HEATMAP_SIZE = 8;
 export const HEATMAP_COLOURS = ['#2c7bb6', '#abd9e9', '#ffffbf', '#fdae61', '#d7191c'] as const;
-/** Rate-of-change window of spec 001 §7: 7 days unless chosen. */
+/** Rate-of-change window of requirements#monitoring-calls: 7 days unless chosen. */
 export const DEFAULT_RATE_OF_CHANGE_DAYS = 7;
-/** What an aggregation table can compute per window (spec 001 §7). */
+/** What an aggregation table can compute per window (requirements#monitoring-calls). */
 export const AGGREGATION_TABLE_FUNCTIONS = ['avg', 'min', 'max', 'sum', 'count'] as const;
 
 /** null: every device of the project */
 const groupId = idSchema.nullable().default(null);
 
-/** The two forms of a cross section's map card (spec 001 §2): the side-section with its grid, or the aerial view. */
+/**
+ * The two forms of a cross section's map card (requirements#monitoring-screens): the side-section with its grid, or the
+ * aerial view.
+ */
 export const CROSS_SECTION_VIEWS = ['side', 'aerial'] as const;
 export type CrossSectionView = (typeof CROSS_SECTION_VIEWS)[number];
 
@@ -120,9 +124,12 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
     group_id: groupId,
     metric: metricName,
     function: z.enum(AGGREGATION_TABLE_FUNCTIONS).default('avg'),
-    /** week unless chosen (spec 001 §7) */
+    /** week unless chosen (requirements#monitoring-calls) */
     interval: z.enum(AGGREGATE_INTERVALS).default('week'),
-    /** the last 7 days until another preset is chosen from the list the interval selects (spec 001 §2) */
+    /**
+     * the last 7 days until another preset is chosen from the list the interval selects
+     * (requirements#monitoring-screens)
+     */
     period: z.enum(TIME_PRESETS).default(DEFAULT_CARD_PRESET),
   }),
   z.strictObject({
@@ -159,7 +166,7 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
     group_id: groupId,
     /** the device names beside their markers ("Display Names") */
     display_names: z.boolean().default(false),
-    /** the cross-sections layer shown at first (spec 001 §2: optional cross sections layer) */
+    /** the cross-sections layer shown at first (requirements#monitoring-screens: optional cross sections layer) */
     cross_sections_layer: z.boolean().default(false),
     zoom: z.number().int().min(MAP_ZOOM.min).max(MAP_ZOOM.max).default(MAP_ZOOM.initial),
   }),
@@ -169,7 +176,7 @@ export const dashboardCardSchema = z.discriminatedUnion('type', [
     cross_section_id: idSchema,
     view: z.enum(CROSS_SECTION_VIEWS).default('side'),
   }),
-  /** every cross section of the project on the site map (spec 001 §2: all-cross-sections map) */
+  /** every cross section of the project on the site map (requirements#monitoring-screens: all-cross-sections map) */
   z.strictObject({ ...common, type: z.literal('cross-sections-map') }),
   z.strictObject({
     ...common,

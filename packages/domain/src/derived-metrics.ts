@@ -21,7 +21,9 @@ export interface ReadingGroups {
   calculated_metrics: Record<string, number>;
   context_metrics: Record<string, number>;
   invalid_metrics: Record<string, number>;
-  /** why a calculated metric has no value, when a calibration factor it reads is missing (DESIGN §3.2) */
+  /**
+   * why a calculated metric has no value, when a calibration factor it reads is missing (requirements#site-contracts)
+   */
   invalid_reasons?: Record<string, string>;
 }
 

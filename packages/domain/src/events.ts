@@ -1,8 +1,11 @@
 /**
- * Events, notifications and the live stream (spec 001 §3, §4, §7, §9): the names both sides share.
+ * Events, notifications and the live stream (requirements#monitoring-entities, #monitoring-states, #monitoring-calls,
+ * #monitoring-constants): the names both sides share.
  */
 
-/** The sixteen notification types of spec 001 §9, in the spec's order; each is also an event type. */
+/**
+ * The sixteen notification types of requirements#monitoring-constants, in the spec's order; each is also an event type.
+ */
 export const NOTIFICATION_TYPES = [
   'safety_state_changed',
   'operational_state_changed',
@@ -62,12 +65,12 @@ export const RULE_TYPE_OF_EVENT: Record<NotificationType, RuleType> = {
   advanced_indicator_state_changed: 'advanced_indicator',
 };
 
-/** Stream message types besides the notification types (spec 001 §4). */
+/** Stream message types besides the notification types (requirements#monitoring-states). */
 export const STREAM_TYPES = ['alert', 'metricsRule'] as const;
 export const ALERT_PRIORITIES = ['critical', 'major', 'warning', 'minor', 'informational'] as const;
 export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
 
-/** Page sizes and windows of spec 001 §9. */
+/** Page sizes and windows of requirements#monitoring-constants. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const EVENTS_PAGE_SIZE = 10;
 export const EVENTS_LOOK_BACK_DAYS = 90;

@@ -1,7 +1,7 @@
 import jsep from 'jsep';
 
 /**
- * The safe expression language of formulas and state rules (DESIGN §4): arithmetic, comparison and
+ * The safe expression language of formulas and state rules (requirements#domain-model): arithmetic, comparison and
  * logic over named values, with a few functions. Parsed by jsep into a tree and evaluated by walking
  * it — never `eval`, no property access (`cal.<name>` is one name), no calls but the whitelisted functions.
  */
@@ -82,7 +82,7 @@ function compileNode(node: Node, variables: Set<string>): (scope: Scope) => Valu
       };
     }
     case 'MemberExpression': {
-      // `cal.G` (DESIGN §3.2): one name read from the scope, not property access
+      // `cal.G` (requirements#site-contracts): one name read from the scope, not property access
       const { object, property, computed } = node as jsep.MemberExpression;
       const owner = object.type === 'Identifier' ? (object as jsep.Identifier).name : '';
       if (computed || owner !== 'cal' || property.type !== 'Identifier')

@@ -19,7 +19,7 @@ export interface ActiveFeature {
 /**
  * Features of one module: the project feature configuration merged with the project's attrs.features
  * (the latter wins); active when enabled and either not role-scoped or granted to the active role
- * through roleFeatures. basePermissions is ignored (spec 000 §6).
+ * through roleFeatures. basePermissions is ignored (requirements#roles-permissions).
  */
 export function featuresOfModule(
   folder: string,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './api.ts';
 
 /**
- * Ingest keys (`/auth/api/v1/api-keys`, DESIGN §3.2, ADR 0035): credentials of a project's loggers and
+ * Ingest keys (`/auth/api/v1/api-keys`, requirements#site-contracts, ADR 0035): credentials of a project's loggers and
  * gateways, sent as `Authorization: ApiKey <key>` to `POST /ingest/api/v1/payloads` and `imports` only.
  */
 

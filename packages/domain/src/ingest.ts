@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './api.ts';
 
-/** The payloads of `POST /ingest/api/v1/payloads` and MQTT (DESIGN §3, ADR 0008, 0027). */
+/** The payloads of `POST /ingest/api/v1/payloads` and MQTT (requirements#http-contract, ADR 0008, 0027). */
 
 /** Most payloads one request or message may carry. */
 export const MAX_PAYLOADS = 5000;
@@ -29,7 +29,7 @@ export const rawMetricsSchema = z
   .refine((metrics) => Object.keys(metrics).length > 0, 'Send at least one metric');
 
 /**
- * One payload of a device (DESIGN §3). read_at must carry its zone (`Z` or an offset): a local time
+ * One payload of a device (requirements#http-contract). read_at must carry its zone (`Z` or an offset): a local time
  * would be ambiguous.
  */
 export const payloadSchema = z.strictObject({

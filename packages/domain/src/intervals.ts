@@ -1,5 +1,5 @@
 /**
- * The connectivity interval between consecutive events (spec 001 §4): years, months, weeks or days
+ * The connectivity interval between consecutive events (requirements#monitoring-states): years, months, weeks or days
  * when there is at least one whole day; otherwise hours plus minutes, minutes plus seconds, seconds,
  * or '0 secs'; '---' for the last item, which has no older event.
  *

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { idSchema } from './api.ts';
 
 /**
- * The journal service (`/inmt-journal/api/v1`, spec 001 §7, DESIGN §3.1, ADR 0027): journals of
+ * The journal service (`/inmt-journal/api/v1`, requirements#monitoring-calls, requirements#service-contracts, ADR
+ * 0027): journals of
  * inspections and events, their entries with a history of every change, and the data sessions of
  * manual readings.
  */
 
-/** The list failure text, as the spec spells it (spec 001 §8). */
+/** The list failure text, as the spec spells it (requirements#monitoring-errors). */
 export const JOURNAL_LIST_FAILED = 'There was an issue retreiving the journal for project';
 
 const isoTime = z.iso.datetime({ offset: true, error: 'Enter an ISO-8601 date and time with its zone' });
@@ -94,7 +95,7 @@ export const entryChangeSchema = z.object({
   new: z.unknown(),
 });
 
-/** One change to an entry: who, when, which fields, old and new values (DESIGN §3.1). */
+/** One change to an entry: who, when, which fields, old and new values (requirements#service-contracts). */
 export const journalEntryHistoryItemSchema = z.object({
   id: z.string(),
   action: z.enum(['created', 'updated']),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './api.ts';
 
 /**
- * Logger file imports (`/ingest/api/v1/import-profiles`, `imports`; DESIGN §3.2, ADR 0035): a saved
+ * Logger file imports (`/ingest/api/v1/import-profiles`, `imports`; requirements#site-contracts, ADR 0035): a saved
  * profile maps each column of a logger's TOA5 or CSV file to a device and one of its raw metrics.
  */
 

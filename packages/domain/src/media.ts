@@ -2,17 +2,22 @@ import { z } from 'zod';
 import { idSchema } from './api.ts';
 
 /**
- * The media file library (spec 001 §2, §3, §4, §5, §7, §8, §9; DESIGN §3.1; ADR 0025): files are
+ * The media file library (requirements#monitoring-screens, #monitoring-entities, #monitoring-states,
+ * #monitoring-validation, #monitoring-calls, #monitoring-errors, #monitoring-constants; requirements#service-contracts;
+ * ADR 0025): files are
  * created as records, uploaded to a Vigil URL, processed (public_url appears) and given thumbnails
  * by background tasks.
  */
 
-/** Maximum file size (spec 001 §5), enforced while the upload streams. */
+/** Maximum file size (requirements#monitoring-validation), enforced while the upload streams. */
 export const MEDIA_MAX_FILE_SIZE = 10_485_760;
-/** Files are listed 100 a page (spec 001 §7). */
+/** Files are listed 100 a page (requirements#monitoring-calls). */
 export const MEDIA_PAGE_SIZE = 100;
 
-/** Polls of spec 001 §4 and §9: processed file 10 tries at 500 ms; thumbnail task every 200 ms for 20 s. */
+/**
+ * Polls of requirements#monitoring-states and #monitoring-constants: processed file 10 tries at 500 ms; thumbnail task
+ * every 200 ms for 20 s.
+ */
 export const MEDIA_POLL = {
   processedTries: 10,
   processedIntervalMs: 500,
@@ -20,13 +25,15 @@ export const MEDIA_POLL = {
   thumbnailTimeoutMs: 20_000,
 } as const;
 
-/** Default thumbnails (spec 001 §3, §9): small 120 × 120 and medium 240 × 240. */
+/**
+ * Default thumbnails (requirements#monitoring-entities, #monitoring-constants): small 120 × 120 and medium 240 × 240.
+ */
 export const THUMBNAIL_SIZES = { small: 120, medium: 240 } as const;
 
 export const MEDIA_CATEGORIES = ['images', 'videos', 'documents', 'icons', 'other'] as const;
 export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
 
-/** Extensions of each category (spec 001 §5); a PNG is both an image and an icon. */
+/** Extensions of each category (requirements#monitoring-validation); a PNG is both an image and an icon. */
 export const CATEGORY_EXTENSIONS: Record<Exclude<MediaCategory, 'other'>, readonly string[]> = {
   images: ['jpg', 'jpeg', 'png', 'gif'],
   videos: ['mpg', 'mp4', 'm4v', 'mov', 'mpeg'],
@@ -66,7 +73,7 @@ export function fileExtension(filename: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** The categories a file name falls in: 'other' when its extension is in none (spec 001 §5). */
+/** The categories a file name falls in: 'other' when its extension is in none (requirements#monitoring-validation). */
 export function mediaCategoriesOf(filename: string): MediaCategory[] {
   const extension = fileExtension(filename);
   const categories = (Object.keys(CATEGORY_EXTENSIONS) as Array<keyof typeof CATEGORY_EXTENSIONS>).filter((c) =>
@@ -75,7 +82,7 @@ export function mediaCategoriesOf(filename: string): MediaCategory[] {
   return categories.length > 0 ? categories : ['other'];
 }
 
-/** Images of these extensions get thumbnails (spec 001 §5). */
+/** Images of these extensions get thumbnails (requirements#monitoring-validation). */
 export const hasThumbnails = (filename: string) => CATEGORY_EXTENSIONS.images.includes(fileExtension(filename));
 
 /** The MIME type to declare for a file name: its extension's usual type, else the generic one. */
@@ -83,18 +90,21 @@ export const mimeTypeFor = (filename: string) =>
   EXTENSION_MIME_TYPES[fileExtension(filename)]?.[0] ?? GENERIC_MIME_TYPE;
 
 /**
- * A file is public unless attrs.is_public is false (spec 001 §5). The service stores the flag on
+ * A file is public unless attrs.is_public is false (requirements#monitoring-validation). The service stores the flag on
  * every file, false unless its creator chose true, so files are private by default (ADR 0025).
  */
 export const isPublicMedia = (attrs: Record<string, unknown> | null | undefined) => attrs?.is_public !== false;
 
 /**
- * The file manager's features (spec 000 §6) that the media service enforces and the file manager
+ * The file manager's features (requirements#roles-permissions) that the media service enforces and the file manager
  * offers by: creating and uploading files, deleting them, changing their tags (ADR 0025).
  */
 export type FileManagerFeature = 'upload' | 'delete' | 'tag';
 
-/** Texts of spec 001 §5 and §8, as the spec spells them (the service and the web app share them). */
+/**
+ * Texts of requirements#monitoring-validation and #monitoring-errors, as the spec spells them (the service and the web
+ * app share them).
+ */
 export const MEDIA_MESSAGES = {
   duplicateUpload: 'File already exists in system',
   duplicateName: 'File name already exists in system',
@@ -138,16 +148,19 @@ export const thumbnailDimensionSchema = z.strictObject({
 });
 export type ThumbnailDimension = z.infer<typeof thumbnailDimensionSchema>;
 
-/** The default dimensions: small and medium (spec 001 §3). */
+/** The default dimensions: small and medium (requirements#monitoring-entities). */
 export const DEFAULT_THUMBNAIL_DIMENSIONS: ThumbnailDimension[] = [
   { name: 'small', width: THUMBNAIL_SIZES.small, height: THUMBNAIL_SIZES.small },
   { name: 'medium', width: THUMBNAIL_SIZES.medium, height: THUMBNAIL_SIZES.medium },
 ];
 
-/** The auto-resize thumbnail type's name (spec 001 §5). */
+/** The auto-resize thumbnail type's name (requirements#monitoring-validation). */
 export const autoResizeTypeName = (name: string) => `${name}-Auto-2x1x`;
 
-/** Auto resize (spec 001 §5): '@2x' at 2/3 and '@1x' at 1/3 of the image size, plus small and medium. */
+/**
+ * Auto resize (requirements#monitoring-validation): '@2x' at 2/3 and '@1x' at 1/3 of the image size, plus small and
+ * medium.
+ */
 export function autoResizeDimensions(width: number, height: number): ThumbnailDimension[] {
   const scaled = (name: string, factor: number) => ({
     name,
@@ -179,7 +192,7 @@ export const thumbnailTypeCreateBody = z.strictObject({
 });
 export type ThumbnailTypeCreateBody = z.infer<typeof thumbnailTypeCreateBody>;
 
-/** attrs of spec 001 §3; other keys are kept as sent. */
+/** attrs of requirements#monitoring-entities; other keys are kept as sent. */
 const mediaAttrsSchema = z.looseObject({
   fileSrc: z.string().max(2048).optional(),
   is_public: z.boolean().optional(),
@@ -188,7 +201,9 @@ const mediaAttrsSchema = z.looseObject({
 
 const tagsSchema = z.array(z.string().trim().min(1).max(100)).max(50);
 
-/** The label: what the library shows; trimmed, as duplicates are compared trimmed (spec 001 §5). */
+/**
+ * The label: what the library shows; trimmed, as duplicates are compared trimmed (requirements#monitoring-validation).
+ */
 const labelSchema = z.string().trim().min(1).max(255);
 const filenameSchema = z
   .string()
@@ -205,7 +220,7 @@ const mimeTypeSchema = z
   .toLowerCase()
   .regex(/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/, 'A MIME type such as image/png');
 
-/** `POST /media/api/v1/files/`: the record, before any bytes (spec 001 §7). */
+/** `POST /media/api/v1/files/`: the record, before any bytes (requirements#monitoring-calls). */
 export const mediaFileCreateBody = z.strictObject({
   original_filename: filenameSchema,
   label: labelSchema.optional(),
@@ -235,7 +250,7 @@ const thumbnailSchema = z.object({
 });
 export type MediaThumbnail = z.infer<typeof thumbnailSchema>;
 
-/** A media file on the wire (spec 001 §3, with its size and image dimensions). */
+/** A media file on the wire (requirements#monitoring-entities, with its size and image dimensions). */
 export const mediaFileSchema = z.object({
   id: z.string(),
   original_filename: z.string(),

@@ -11,7 +11,10 @@ export interface MetricInfo {
   decimals: number | undefined;
 }
 
-/** Groups of metrics with readings to chart, in the order the entity dashboard shows them (spec 001 §2). */
+/**
+ * Groups of metrics with readings to chart, in the order the entity dashboard shows them
+ * (requirements#monitoring-screens).
+ */
 const CHARTED_GROUPS = ['raw_metrics', 'calculated_metrics', 'context_metrics'] as const;
 
 /** Every metric of a scheme that has readings: raw, calculated and context. */

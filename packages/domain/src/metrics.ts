@@ -1,23 +1,28 @@
 import { z } from 'zod';
 import { idSchema } from './api.ts';
 
-/** Metrics provider (spec 001 §3 metric reading and timeseries result, §7 calls, §9 constants). */
+/**
+ * Metrics provider (requirements#monitoring-entities metric reading and timeseries result,
+ * requirements#monitoring-calls calls, requirements#monitoring-constants constants).
+ */
 
-/** The metric groups of a stored reading (spec 001 §7: the `fields` of metrics/latest). */
+/** The metric groups of a stored reading (requirements#monitoring-calls: the `fields` of metrics/latest). */
 export const READING_GROUPS = ['raw_metrics', 'calculated_metrics', 'context_metrics', 'invalid_metrics'] as const;
 export type ReadingGroup = (typeof READING_GROUPS)[number];
 
-/** Page sizes of spec 001 §9: metric pages 1000, metrics latest 100. */
+/** Page sizes of requirements#monitoring-constants: metric pages 1000, metrics latest 100. */
 export const METRICS_PAGE_SIZE = 1000;
 export const METRICS_LATEST_PAGE_SIZE = 100;
-/** Default number of points of a time series when no interval is given (spec 001 §7). */
+/** Default number of points of a time series when no interval is given (requirements#monitoring-calls). */
 export const TIMESERIES_SAMPLE_SIZE = 2000;
-/** Default chart range: 168 hours (spec 001 §9). */
+/** Default chart range: 168 hours (requirements#monitoring-constants). */
 export const DEFAULT_CHART_RANGE_MS = 168 * 3_600_000;
 
 export const AGGREGATION_FUNCTIONS = ['avg', 'first', 'min', 'max', 'sum', 'count'] as const;
 export type AggregationFunction = (typeof AGGREGATION_FUNCTIONS)[number];
-/** Aggregate windows (spec 001 §7); weeks start on Monday, months are calendar months, both in UTC. */
+/**
+ * Aggregate windows (requirements#monitoring-calls); weeks start on Monday, months are calendar months, both in UTC.
+ */
 export const AGGREGATE_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type AggregateInterval = (typeof AGGREGATE_INTERVALS)[number];
 export const TIMESERIES_GROUP_BY = ['monitored_entity', 'data_point_id'] as const;
@@ -69,7 +74,7 @@ const readingField = z
 
 const metricValues = z.record(z.string(), z.number());
 
-/** A metric reading (spec 001 §3); `data_point_id` is null for a reading of the entity itself. */
+/** A metric reading (requirements#monitoring-entities); `data_point_id` is null for a reading of the entity itself. */
 export const metricReadingSchema = z.object({
   monitored_entity_id: z.string(),
   data_point_id: z.string().nullable(),
@@ -82,7 +87,9 @@ export const metricReadingSchema = z.object({
   calculated_metrics: metricValues,
   context_metrics: metricValues,
   invalid_metrics: metricValues,
-  /** why a calculated metric has no value (a calibration factor missing, DESIGN §3.2); absent when none */
+  /**
+   * why a calculated metric has no value (a calibration factor missing, requirements#site-contracts); absent when none
+   */
   invalid_reasons: z.record(z.string(), z.string()).optional(),
 });
 export type MetricReading = z.infer<typeof metricReadingSchema>;
@@ -114,7 +121,7 @@ export const latestMetricsBody = z.strictObject({
 });
 export type LatestMetricsBody = z.infer<typeof latestMetricsBody>;
 
-/** Page query of `POST metrics/latest/` (spec 001 §9: page size 100). */
+/** Page query of `POST metrics/latest/` (requirements#monitoring-constants: page size 100). */
 export const latestMetricsPage = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   paginate_by: z.coerce.number().int().min(1).max(METRICS_PAGE_SIZE).optional(),
@@ -166,7 +173,7 @@ export const timeseriesBody = z
   });
 export type TimeseriesBody = z.infer<typeof timeseriesBody>;
 
-/** One series of a timeseries result (spec 001 §3): values keyed by ISO bucket start. */
+/** One series of a timeseries result (requirements#monitoring-entities): values keyed by ISO bucket start. */
 export const timeseriesSeriesSchema = z.object({
   monitored_entity: z.string().optional(),
   data_point_id: z.string().optional(),

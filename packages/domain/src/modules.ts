@@ -1,4 +1,4 @@
-/** Route (first path segment) → module folder, spec 000 §2. */
+/** Route (first path segment) → module folder, requirements#shell-screens. */
 export const MODULE_FOLDERS = {
   'safety-state': 'safety-state',
   'operational-state': 'operational-state',

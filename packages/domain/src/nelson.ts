@@ -1,5 +1,6 @@
 /**
- * Nelson rules 1–8 for the abnormality and trend states (spec 001 §3–§4), evaluated at the newest
+ * Nelson rules 1–8 for the abnormality and trend states (requirements#monitoring-entities, #monitoring-states),
+ * evaluated at the newest
  * point of a rolling window. Pure: the rules engine supplies the values and stores the result.
  *
  * Conventions, pinned by nelson.test.ts:

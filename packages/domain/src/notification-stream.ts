@@ -1,11 +1,12 @@
 import type { AlertPriority, NotificationLevel, NotificationType } from './events.ts';
 
 /**
- * The notification stream as the web app consumes it (spec 001 §4, §9): the shapes of its messages,
+ * The notification stream as the web app consumes it (requirements#monitoring-states, #monitoring-constants): the
+ * shapes of its messages,
  * the reconnect schedule and how an `alert` is shown.
  */
 
-/** A notification as the list, the single read and the stream carry it (spec 001 §3). */
+/** A notification as the list, the single read and the stream carry it (requirements#monitoring-entities). */
 export interface NotificationObject {
   id: string;
   text: string;
@@ -47,7 +48,7 @@ export interface NotificationExtra {
   event_id: string;
   event_created_at: string;
   execution_created_at: string | null;
-  /** the event's fields; which ones depends on the type (spec 001 §3 event context) */
+  /** the event's fields; which ones depends on the type (requirements#monitoring-entities event context) */
   event_context: Record<string, unknown>;
   monitored_entity: NotificationEntity | null;
   monitored_entity_type: NotificationEntity['monitored_entity_type'] | null;
@@ -94,15 +95,16 @@ export interface StreamReadings {
   latest_read_at: string;
 }
 
-/** The first retry after the stream closed on an error (spec 001 §9). */
+/** The first retry after the stream closed on an error (requirements#monitoring-constants). */
 export const STREAM_RETRY_START_MS = 5_000;
 /** The delay that, once exceeded, stops the doubling. */
 export const STREAM_RETRY_DOUBLING_LIMIT_MS = 160_000;
 
 /**
  * The delay before retry number `attempt` (0 for the first) after the stream closed on an error.
- * Spec 001 §4 says "retry after 5 s, doubling each time until the delay exceeds 160 s; after that
- * the delay stays", and §9 "doubling until above 160 s": a delay of 160 s still doubles, to 320 s,
+ * requirements#monitoring-states says "retry after 5 s, doubling each time until the delay exceeds 160 s; after that
+ * the delay stays", and requirements#monitoring-constants "doubling until above 160 s": a delay of 160 s still doubles,
+ * to 320 s,
  * which exceeds 160 s and so stays. Hence 5, 10, 20, 40, 80, 160, 320, 320, … seconds.
  */
 export function streamRetryDelay(attempt: number): number {

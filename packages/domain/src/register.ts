@@ -3,7 +3,7 @@ import { errorBody } from './api.ts';
 import { ENTITY_TYPES } from './schemes.ts';
 
 /**
- * The instrument register (DESIGN §3.2, ADR 0034): a spreadsheet (.xlsx or .csv) of a project's
+ * The instrument register (requirements#site-contracts, ADR 0034): a spreadsheet (.xlsx or .csv) of a project's
  * devices, one a row, imported and exported with the same columns so that a register can go out,
  * be edited and come back unchanged.
  */

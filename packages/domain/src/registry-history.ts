@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listBody } from './api.ts';
 
 /**
- * The history of registry changes (DESIGN §3.2, ADR 0034): every create, change and delete of a
+ * The history of registry changes (requirements#site-contracts, ADR 0034): every create, change and delete of a
  * device, scheme or basic group, with who, when, and the old and new value of each field.
  */
 

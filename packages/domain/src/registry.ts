@@ -16,9 +16,12 @@ import {
   type SchemeSpec,
 } from './schemes.ts';
 
-/** Device registry (spec 001 §3, §7): device profiles, schemes, groups and data points. */
+/**
+ * Device registry (requirements#monitoring-entities, #monitoring-calls): device profiles, schemes, groups and data
+ * points.
+ */
 
-/** The states tracked with a *_changed_at time (spec 001 §3). */
+/** The states tracked with a *_changed_at time (requirements#monitoring-entities). */
 export const TRACKED_STATES = [
   'safety_state',
   'operational_state',
@@ -58,7 +61,10 @@ export const entityStatesSchema = z.object({
 });
 export type EntityStates = z.infer<typeof entityStatesSchema>;
 
-/** What an entity shows before anything is known of it (spec 001 §3: defaults when a snapshot is missing). */
+/**
+ * What an entity shows before anything is known of it (requirements#monitoring-entities: defaults when a snapshot is
+ * missing).
+ */
 export const DEFAULT_ENTITY_STATES: EntityStates = {
   safety_state: 'unknown',
   safety_state_changed_at: null,
@@ -294,7 +300,7 @@ export type EntityRef = z.infer<typeof entityRefSchema>;
 
 const userMetricValue = z.union([z.number(), z.string().max(1000), z.boolean(), z.null()]);
 
-/** A device profile (spec 001 §3): an instrument, interface node or virtual device. */
+/** A device profile (requirements#monitoring-entities): an instrument, interface node or virtual device. */
 export const deviceProfileSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -372,7 +378,7 @@ export type DevicePatchBody = z.infer<typeof devicePatchBody>;
 
 export const DEFAULT_CONTRACTED_SLA_TIME = 3600;
 
-/** A device group (spec 001 §3). */
+/** A device group (requirements#monitoring-entities). */
 export const basicGroupSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -405,7 +411,7 @@ export const basicGroupPatchBody = z.strictObject({
 });
 export type BasicGroupPatchBody = z.infer<typeof basicGroupPatchBody>;
 
-/** A data point of an entity (spec 001 §3), e.g. one node of an in-place inclinometer chain. */
+/** A data point of an entity (requirements#monitoring-entities), e.g. one node of an in-place inclinometer chain. */
 export const dataPointSchema = z.object({
   id: z.string(),
   title: z.string(),

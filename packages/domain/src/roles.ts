@@ -7,7 +7,7 @@ const ASSIGNABLE: Record<string, readonly RoleName[]> = {
   Operator: [],
 };
 
-/** Role names that a user acting in `actorRole` may give to others (spec 000 §6). */
+/** Role names that a user acting in `actorRole` may give to others (requirements#roles-permissions). */
 export function assignableRoleNames(actorRole: string | undefined): readonly RoleName[] {
   return (actorRole && ASSIGNABLE[actorRole]) || [];
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { expressionError } from './expressions.ts';
 
-/** Scheme types of spec 001 §3. */
+/** Scheme types of requirements#monitoring-entities. */
 export const SCHEME_TYPES = [
   'standard',
   'displacement',
@@ -67,7 +67,8 @@ export const LIMIT_LEVELS = ['warning', 'critical'] as const;
 export const LIMIT_BOUNDS = ['upper', 'lower'] as const;
 
 /**
- * A warning or critical limit (spec 001 §3: metric group, metric, warning or critical, upper or lower),
+ * A warning or critical limit (requirements#monitoring-entities: metric group, metric, warning or critical, upper or
+ * lower),
  * with its alarm behaviour (ADR 0023; defaults in limit-hysteresis.ts): `deadband`, in the metric's
  * unit, is how far back past the limit a value must come to clear it; `on_delay` (seconds) and
  * `on_delay_readings` how long and for how many readings in a row it must be reached before it is

@@ -3,12 +3,12 @@ import { z } from 'zod';
 /**
  * The base of a project's maps without a tile server (issue 19): a georeferenced site image over a
  * bundled world background, and an online XYZ tile layer only where one is configured.
- * Coordinates are longitude then latitude everywhere else (spec 001 §3); bounds name their sides.
+ * Coordinates are longitude then latitude everywhere else (requirements#monitoring-entities); bounds name their sides.
  */
 
-/** Map card zooms (spec 001 §9): from 4 to 20, 12 unless chosen; the map itself goes to 21. */
+/** Map card zooms (requirements#monitoring-constants): from 4 to 20, 12 unless chosen; the map itself goes to 21. */
 export const MAP_ZOOM = { min: 4, max: 20, initial: 12, mapMax: 21 } as const;
-/** Cluster icons are 40 × 40 px (spec 001 §4). */
+/** Cluster icons are 40 × 40 px (requirements#monitoring-states). */
 export const CLUSTER_ICON_SIZE = 40;
 
 export const geoBoundsSchema = z

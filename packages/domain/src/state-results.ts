@@ -2,7 +2,7 @@ import type { AlertPriority, NotificationLevel, NotificationType } from './event
 import { stateColour, type StateColour } from './states.ts';
 
 /**
- * The one mapping from what the rules engine finds to the colours of spec 001 §4 (ADR 0011).
+ * The one mapping from what the rules engine finds to the colours of requirements#monitoring-states (ADR 0011).
  * Each rule reports a result name; the state it writes is that result's colour.
  */
 export const RESULT_COLOURS = {

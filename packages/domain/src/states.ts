@@ -1,5 +1,5 @@
 /**
- * State colours and priorities (spec 001 §4), the one place that maps a state to how urgent it is.
+ * State colours and priorities (requirements#monitoring-states), the one place that maps a state to how urgent it is.
  * Priority 1 is the most urgent; unknown values are grey, priority 6.
  */
 /** The two state dashboards' kinds; without schemas, so that the web app's entry can route by them. */
@@ -30,7 +30,7 @@ export function mostUrgentState(values: ReadonlyArray<string | null | undefined>
     .reduce<StateColour>((worst, v) => (PRIORITY[v] < PRIORITY[worst] ? v : worst), 'black');
 }
 
-/** Limit line colours of charts (spec 001 §9). */
+/** Limit line colours of charts (requirements#monitoring-constants). */
 export const LIMIT_LINE_COLOURS = { critical: '#D0021B', warning: '#F5A623', invalid: '#4A90E2' } as const;
 
 /** Orders items most urgent state first (red … black), then by title in natural order (PZ-2 before PZ-10). */

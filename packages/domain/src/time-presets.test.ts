@@ -7,7 +7,7 @@ const NOW = new Date(2026, 10, 25, 14, 30, 15, 500);
 const local = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) => new Date(y, m - 1, d, h, min, s, ms);
 const range = (preset: TimePreset) => presetRange(preset, NOW);
 
-describe('time presets (spec 001 §9)', () => {
+describe('time presets (requirements#monitoring-constants)', () => {
   it('defaults cards to seven days, the 168 hours of the default chart range', () => {
     expect(DEFAULT_CARD_PRESET).toBe('sevenDays');
     const { from, to } = range('sevenDays');

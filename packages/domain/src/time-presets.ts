@@ -1,5 +1,6 @@
 /**
- * Chart periods (spec 001 §9): the calendar presets, the rolling periods of the default list, and the
+ * Chart periods (requirements#monitoring-constants): the calendar presets, the rolling periods of the default list, and
+ * the
  * preset list each aggregation interval selects with its default. Ranges are in the viewer's local
  * time (a "today" is the viewer's day); weeks start on Monday.
  */
@@ -20,12 +21,12 @@ const ROLLING_PRESETS = ['oneDay', 'sevenDays', 'oneMonth', 'threeMonths', 'twel
 export const TIME_PRESETS = [...ROLLING_PRESETS, ...CALENDAR_PRESETS] as const;
 export type TimePreset = (typeof TIME_PRESETS)[number];
 
-/** Cards default to seven days (spec 001 §9: "cards default sevenDays", 168 hours). */
+/** Cards default to seven days (requirements#monitoring-constants: "cards default sevenDays", 168 hours). */
 export const DEFAULT_CARD_PRESET: TimePreset = 'sevenDays';
 
 type PresetListName = 'default' | 'day' | 'week' | 'month' | 'year';
 
-/** The preset lists of spec 001 §9, each with its default. */
+/** The preset lists of requirements#monitoring-constants, each with its default. */
 export const PRESET_LISTS: Record<PresetListName, { presets: readonly TimePreset[]; defaultPreset: TimePreset }> = {
   default: {
     presets: ['oneDay', 'yesterday', 'sevenDays', 'oneMonth', 'threeMonths', 'twelveMonths'],

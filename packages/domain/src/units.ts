@@ -1,5 +1,5 @@
 /**
- * Unit conversions of spec 001 §9: distances, temperatures, angles, speeds, and the great-circle
+ * Unit conversions of requirements#monitoring-constants: distances, temperatures, angles, speeds, and the great-circle
  * distance between two points. Pure functions, shared by the weather service and the web app.
  */
 
@@ -49,7 +49,7 @@ export function haversineKm(a: LatLon, b: LatLon): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The 16 points of the compass, clockwise from north (spec 001 §2). */
+/** The 16 points of the compass, clockwise from north (requirements#monitoring-screens). */
 export const COMPASS_POINTS = [
   'N',
   'NNE',

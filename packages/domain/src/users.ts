@@ -20,7 +20,7 @@ export const createUserBody = z.strictObject({
   first_name: personName,
   last_name: personName,
   password: newPasswordSchema.optional(),
-  /** role ids of the current project; omitted or empty gives the default role (spec 000 §6) */
+  /** role ids of the current project; omitted or empty gives the default role (requirements#roles-permissions) */
   roles: z.array(id).max(20).optional(),
   /** a responder type id of the current project */
   default_responder_type: id.nullable().optional(),
@@ -41,7 +41,7 @@ export const userIdParams = z.object({ id });
 
 export const roleRef = z.object({ id: z.string(), name: z.string() });
 
-/** The per-project settings of a user (spec 000 §3). */
+/** The per-project settings of a user (requirements#shell-entities). */
 export const userProfileSettings = z.object({
   locale: z.string(),
   activeRole: z.string().nullable(),

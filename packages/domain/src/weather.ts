@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * The weather service's contract (DESIGN §3.1, ADR 0026): current weather and a forecast by lat,
+ * The weather service's contract (requirements#service-contracts, ADR 0026): current weather and a forecast by lat,
  * lon, units and language, from the site's own meteorological station or a forecast provider.
  */
 
 export const WEATHER_UNITS = ['celsius', 'fahrenheit', 'kelvin'] as const;
 export type WeatherUnits = (typeof WEATHER_UNITS)[number];
 
-/** Weather answers are kept one hour (spec 001 §9). */
+/** Weather answers are kept one hour (requirements#monitoring-constants). */
 export const WEATHER_CACHE_MS = 3_600_000;
 /** The forecast: periods of this many hours, from the next boundary of one (UTC). */
 export const WEATHER_PERIOD_HOURS = 6;

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -69,6 +71,14 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
   // Response schemas document the API; objects are shaped by presenters and `fields`, so no re-validation.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  // Answers of 1 KiB or more go compressed to a browser that accepts it: a field link at 2 Mbit/s
+  // carries a fifth of the bytes. Brotli at quality 4 costs about what gzip does; the web app's files
+  // are compressed once at build (preCompressed below), and the notification stream is written raw.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -152,7 +162,8 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
     requireDeclaredAccess(api);
     registerAuthHook(api);
     for (const name of config.SERVICES) {
-      await api.register(SERVICE_PLUGINS[name], { prefix: SERVICE_CATALOGUE[name].prefix });
+      for (const plugin of SERVICE_PLUGINS[name])
+        await api.register(plugin, { prefix: SERVICE_CATALOGUE[name].prefix });
     }
   });
 
@@ -162,6 +173,7 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
       root: config.WEB_DIST,
       wildcard: false,
       index: 'index.html',
+      preCompressed: true,
       // Built assets are named by their content hash, and locale files asked for with theirs: a
       // browser need not ask about them again.
       setHeaders: (reply, path) => {

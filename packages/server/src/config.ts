@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { splitList } from '@vigil/domain';
 import { z } from 'zod';
 
 export const SERVICE_NAMES = [
@@ -20,12 +21,7 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 const commaList = (valid: (item: string) => boolean, message: string) =>
   z
     .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
+    .transform((s) => splitList(s))
     .refine((list) => list.every(valid), message);
 
 const csv = (allowed: readonly string[]) =>

@@ -119,6 +119,22 @@ describe('the server started as `npm start` starts it', () => {
     expect(plain.headers.get('cache-control')).not.toMatch(/immutable|max-age=[1-9]/);
   });
 
+  it('sends the web app’s files and its JSON answers compressed to a client that accepts it, and only then', async () => {
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(builtWebApp())![1]!;
+    const onDisk = readFileSync(fileURLToPath(new URL(`../../web/dist${script}`, import.meta.url)), 'utf8');
+    const encoded = async (path: string, acceptEncoding: string) => {
+      const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+      return { encoding: response.headers.get('content-encoding'), text: await response.text() };
+    };
+    expect(await encoded(script, 'br')).toEqual({ encoding: 'br', text: onDisk });
+    expect(await encoded(script, 'gzip')).toEqual({ encoding: 'gzip', text: onDisk });
+    expect(await encoded(script, 'identity')).toEqual({ encoding: null, text: onDisk });
+    expect((await encoded('/locales/en-US/common.json?v=0123456789ab', 'gzip, br')).encoding).toBe('br');
+    const docs = await encoded('/api/docs/json', 'gzip');
+    expect(docs.encoding).toBe('gzip');
+    expect(JSON.parse(docs.text)).toHaveProperty('openapi');
+  });
+
   it('answers a deep link with the web app, which routes it (history fallback)', async () => {
     const response = await fetch(`${base}/safety-state/root`);
     expect(response.status).toBe(200);

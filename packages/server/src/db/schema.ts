@@ -124,7 +124,7 @@ export interface UserModuleDataTable {
 
 export type EntityType = 'instrument' | 'interface-node' | 'virtual-device';
 
-/** Registry (ADR 0007): JSON columns hold the nested parts of a device profile (spec 001 §3). */
+/** Registry (ADR 0007): JSON columns hold the nested parts of a device profile (requirements#monitoring-entities). */
 export interface SchemesTable {
   id: string;
   project_id: string;
@@ -291,7 +291,7 @@ export interface EventsTable {
   rule_type: string;
   rule_execution_id: string | null;
   payload_id: string | null;
-  /** JSON: the event context of spec 001 §3 */
+  /** JSON: the event context of requirements#monitoring-entities */
   context: string;
   dedupe_key: string;
   created_at: string;
@@ -308,7 +308,7 @@ export interface NotificationsTable {
   level: string;
   text: string;
   icon: string;
-  /** JSON: the `extra` block of spec 001 §3 */
+  /** JSON: the `extra` block of requirements#monitoring-entities */
   extra: string;
   created_at: string;
   /** the role whose users it is for (an escalation); null: every member of the project (ADR 0031) */
@@ -638,7 +638,7 @@ export interface RegistryHistoryTable {
   fields: string;
 }
 
-/** An instrument's calibration (DESIGN §3.2), in effect from effective_from until the next one. */
+/** An instrument's calibration (requirements#site-contracts), in effect from effective_from until the next one. */
 export interface CalibrationsTable {
   id: string;
   project_id: string;

@@ -1,6 +1,7 @@
 import { FLOOD_ALARMS_PER_10_MINUTES, needsAction, type NotificationExtra } from '@vigil/domain';
 import { fromJson } from '../db/values.ts';
 import type { IngestHost } from '../services/ingest/pipeline.ts';
+import type { RulesEngine } from '../services/rules/engine.ts';
 import { seedHistory } from './history.ts';
 import { createSimulator } from './simulator.ts';
 import { MINUTE_MS } from './signals.ts';
@@ -36,7 +37,10 @@ export interface DemoRunOptions {
  * and counts the warning and critical notifications each project raised (issue 20: measured on a
  * fresh demo, about 280 an hour per project; ISA-18.2 calls about 6 an hour per operator acceptable).
  */
-export async function countDemoAlarms(app: IngestHost, options: DemoRunOptions = {}): Promise<ProjectAlarms[]> {
+export async function countDemoAlarms(
+  app: IngestHost & { rulesEngine?: RulesEngine | null },
+  options: DemoRunOptions = {},
+): Promise<ProjectAlarms[]> {
   const engine = app.rulesEngine;
   if (!engine) throw new Error('counting the demo alarms needs the rules engine');
   const warmUp = options.warmUpMinutes ?? 0;

@@ -12,38 +12,46 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ouseDevice(eid: string) {
+async function demoDevice(slug: 'ouse-embankment' | 'cerro-azul', eid: string) {
   return t.db
     .selectFrom('monitored_entities as e')
     .innerJoin('projects as p', 'p.id', 'e.project_id')
     .select(['e.id', 'e.context', 'e.created_at'])
-    .where('p.slug', '=', 'ouse-embankment')
+    .where('p.slug', '=', slug)
     .where('e.eid', '=', eid)
     .executeTakeFirstOrThrow();
 }
+const ouseDevice = (eid: string) => demoDevice('ouse-embankment', eid);
 
 const calibrationsOf = (entityId: string) =>
   t.db.selectFrom('calibrations').selectAll().where('entity_id', '=', entityId).orderBy('effective_from').execute();
 
-describe('the demo’s vibrating-wire piezometers (Ouse)', () => {
-  it('each has its own factory sheet: G, R0, K and T0 from its installation, with a serial number', async () => {
+// Ouse's sensors are of 350 kPa, Cerro Azul's of 700 kPa: twice the kPa a digit.
+describe.each([
+  { slug: 'ouse-embankment' as const, count: 12, gauge: [-0.1, -0.08] },
+  { slug: 'cerro-azul' as const, count: 24, gauge: [-0.19, -0.17] },
+])('the factory sheets of the piezometers of $slug', ({ slug, count, gauge }) => {
+  it('each has its own: G, R0, K and T0 from its installation, with the serial number its certificate names', async () => {
     const sheets = new Set<string>();
-    for (const planned of DEMO_DEVICE_SITES['ouse-embankment']!.devices.filter((d) => d.eid.startsWith('PZ-'))) {
-      const device = await ouseDevice(planned.eid);
+    for (const planned of DEMO_DEVICE_SITES[slug]!.devices.filter((d) => d.eid.startsWith('PZ-'))) {
+      const device = await demoDevice(slug, planned.eid);
       const [factory] = await calibrationsOf(device.id);
       expect(factory, planned.eid).toBeDefined();
       expect(factory!.effective_from).toBe(device.created_at);
       expect(factory!.serial_number).toMatch(/^VW-4500S-\d{5}$/);
+      expect(planned.assetCertificate).toBe(`Calibration certificate ${factory!.serial_number}`);
       const factors = JSON.parse(factory!.factors);
       expect(Object.keys(factors).sort()).toEqual(['G', 'K', 'R0', 'T0']);
-      expect(factors.G).toBeLessThan(-0.08);
-      expect(factors.G).toBeGreaterThan(-0.1);
+      expect(factors.G).toBeLessThan(gauge[1]!);
+      expect(factors.G).toBeGreaterThan(gauge[0]!);
       expect(factors.R0).toBeGreaterThan(8000);
       sheets.add(factory!.factors);
     }
-    expect(sheets.size).toBe(12);
+    expect(sheets.size).toBe(count);
   });
+});
 
+describe('the demo’s vibrating-wire piezometers (Ouse)', () => {
   it('gives PZ-02 a re-zero after maintenance 75 days back, with its new zero reading', async () => {
     const device = await ouseDevice('PZ-02');
     const [factory, rezero] = await calibrationsOf(device.id);
@@ -80,5 +88,37 @@ describe('the demo’s vibrating-wire piezometers (Ouse)', () => {
     }
     expect(digits.before.length).toBeGreaterThan(10);
     expect(digits.after.length).toBeGreaterThan(10);
+  });
+});
+
+// After the Ouse tests: the history resumes from each device's newest reading, so this one seeds later.
+describe('the demo’s vibrating-wire piezometers (Cerro Azul)', () => {
+  const cerroDevice = (eid: string) => demoDevice('cerro-azul', eid);
+
+  it('sends digits (to 0.01) and temperature, and the level computed from them is the level curve of before, to a tenth of a millimetre', async () => {
+    const now = Date.now() - 10 * DAY_MS;
+    await seedHistory(t.app, { now, days: 1 });
+    const models = await loadDemoInstruments(t.app);
+    for (const eid of ['PZ-01', 'PZ-12', 'PZ-24']) {
+      const device = await cerroDevice(eid);
+      const rows = await t.db
+        .selectFrom('readings')
+        .select(['read_at', 'metrics'])
+        .where('entity_id', '=', device.id)
+        .where('read_at', '>', new Date(now - 2 * DAY_MS).toISOString())
+        .execute();
+      expect(rows.length, eid).toBeGreaterThan(20);
+      const model = models.find((d) => d.entityId === device.id)!;
+      const tip = JSON.parse(device.context).tip_elevation as number;
+      for (const row of rows) {
+        const metrics = JSON.parse(row.metrics);
+        expect(Object.keys(metrics.raw_metrics).sort()).toEqual(['reading', 'temperature']);
+        expect(metrics.raw_metrics.reading).toBe(Math.round(metrics.raw_metrics.reading * 100) / 100);
+        const physical = model.model.readingsAt(Date.parse(row.read_at), model.historyCadenceMs)![0]!.raw_metrics;
+        expect(metrics.calculated_metrics.pressure).toBeCloseTo(physical.pressure!, 2);
+        const level = tip + physical.pressure! / KPA_PER_M;
+        expect(Math.abs(metrics.calculated_metrics.piezometric_level - level), row.read_at).toBeLessThan(1e-4);
+      }
+    }
   });
 });

@@ -103,10 +103,10 @@ function inspectionReport(projectName: string, inspectedOn: Date): Promise<Buffe
         'Crest: no cracking or settlement seen; survey pins intact.',
         'Downstream slope: vegetation cover good; no seepage or soft ground at the toe.',
         'Toe drain: flowing clear, estimated 0.4 L/s at the outfall weir.',
-        'Instruments: all piezometers read; PZ-02 reading checked by hand with a dip meter.',
+        'Instruments: all piezometers read; PZ-02 checked with the hand-held vibrating-wire readout.',
       ]);
     doc.moveDown().fontSize(13).text('Actions');
-    doc.fontSize(11).list(['Clear debris from the spillway approach.', 'Repeat the dip-meter check in two weeks.']);
+    doc.fontSize(11).list(['Clear debris from the spillway approach.', 'Repeat the readout check in two weeks.']);
     doc.end();
   });
 }

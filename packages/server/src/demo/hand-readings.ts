@@ -2,7 +2,7 @@ import { KPA_PER_METRE_OF_WATER } from '@vigil/domain';
 import type { IngestHost } from '../services/ingest/pipeline.ts';
 import { loadDemoInstruments } from './history.ts';
 
-/** How far each hand reading of a round is from its logger's level, m: a dip-meter tape read to the centimetre. */
+/** How far each hand reading of a round is from its logger's level, m: a readout's scatter of a few centimetres of head. */
 export const HAND_OFFSETS_M = [0.03, -0.02, 0.04, -0.01];
 const MINUTES_APART = 6;
 
@@ -16,9 +16,8 @@ export interface HandReading {
  * A round of hand readings of `eids` from `start` on, six minutes apart, each a few centimetres
  * (HAND_OFFSETS_M) from the level its logger stores at the nearest instant of the history's grid: the
  * same signal the history writes, so that a check of the round against the loggers passes as on a
- * sound site. A piezometer reporting pressure gets the pressure of that level (the dip converted on
- * site); one reporting digits gets what a hand-held readout shows at the terminal box. Null when a
- * device or its logger is down then: the technician would have come another day.
+ * sound site: the digits and temperature a hand-held readout shows at the terminal box for that
+ * level. Null when a device or its logger is down then: the technician would have come another day.
  */
 export async function handReadings(
   app: Pick<IngestHost, 'db'>,
@@ -39,9 +38,7 @@ export async function handReadings(
     const pressure = (level - tip) * KPA_PER_METRE_OF_WATER;
     const [sent] = device.model.toPayload([{ raw_metrics: { ...logged, pressure } }], t);
     if (!sent) return null;
-    // A readout gives digits and the thermistor's temperature; a dip meter, the level alone.
-    const raw = 'reading' in sent.raw_metrics ? sent.raw_metrics : { pressure: Math.round(pressure * 100) / 100 };
-    out.push({ eid: device.eid, read_at: new Date(t).toISOString(), raw_metrics: raw });
+    out.push({ eid: device.eid, read_at: new Date(t).toISOString(), raw_metrics: sent.raw_metrics });
   }
   return out;
 }

@@ -96,6 +96,8 @@ export async function loadDemoInstruments(app: Pick<IngestHost, 'db'>): Promise<
     const catalogued = site.schemes.find((s) => s.name === scheme.name);
     // A sensor sending digits: the physics runs in engineering units and its calibration sheets give the digits.
     const sensor = catalogued?.sensor;
+    // ... to the decimals of digits the scheme records
+    const digits = catalogued?.spec.metrics.raw_metrics.find((m) => m.key === 'reading')?.decimals;
     const installedAt = Date.parse(entity.created_at);
     out.push({
       projectId: project.id,
@@ -119,7 +121,7 @@ export async function loadDemoInstruments(app: Pick<IngestHost, 'db'>): Promise<
         limits,
         channels,
         noise: catalogued?.noise ?? {},
-        sensor: sensor && sensorOutput(sensor.output, calibrationTimeline(device, installedAt)),
+        sensor: sensor && sensorOutput(sensor.output, calibrationTimeline(device, installedAt), digits),
         site: {
           key: hashString(project.slug),
           climate: climateOf(project.slug),

@@ -31,7 +31,7 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name, p.slug] as const))('the demo han
     return { projectId: project.id, checks: res.body as ReadingChecks };
   }
 
-  it('agrees with each logger within 0.1 m, a few centimetres off as a tape is', async () => {
+  it('agrees with each logger within 0.1 m, a few centimetres off as a readout is', async () => {
     const { checks } = await roundChecks();
     expect(checks.objects).toHaveLength(3);
     for (const check of checks.objects) {

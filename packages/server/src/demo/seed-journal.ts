@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newId, nowIso, toJson } from '../db/values.ts';
 import { ingestPayloads } from '../services/ingest/pipeline.ts';
-import { DEMO_DEVICE_SITES } from './devices.ts';
 import { handReadings } from './hand-readings.ts';
 import { DEMO_PROJECTS } from './site.ts';
 
@@ -25,14 +24,6 @@ interface DemoEntry {
   attachReport?: boolean;
 }
 
-/** Whether the site's piezometers send digits: its hand round is then taken with a readout, not a dip meter. */
-const sendsDigits = (slug: string) => Boolean(DEMO_DEVICE_SITES[slug]?.schemes.some((s) => s.sensor));
-
-const READOUT_CHECK: Pick<DemoEntry, 'title' | 'text'> = {
-  title: 'Readout check of PZ-02 to PZ-04',
-  text: 'Readings taken at PZ-02 to PZ-04 with the hand-held vibrating-wire readout at the terminal boxes, to check the logger channels against them.',
-};
-
 const ENTRIES: DemoEntry[] = [
   {
     journal: 'inspections',
@@ -46,8 +37,9 @@ const ENTRIES: DemoEntry[] = [
   },
   {
     journal: 'inspections',
-    title: 'Dip-meter check of the crest piezometers',
-    text: 'Hand readings taken at PZ-02 to PZ-04 with the dip meter, to check the vibrating-wire gauges against them.',
+    // Vibrating-wire piezometers are checked with a hand-held readout at the terminal box (ADR 0042).
+    title: 'Readout check of PZ-02 to PZ-04',
+    text: 'Readings taken at PZ-02 to PZ-04 with the hand-held vibrating-wire readout at the terminal boxes, to check the logger channels against them.',
     daysAgo: 3,
     author: 'operator',
     tags: ['piezometer', 'manual readings'],
@@ -119,11 +111,7 @@ export async function seedDemoJournal(app: FastifyInstance): Promise<void> {
         },
       ])
       .execute();
-    for (const planned of ENTRIES) {
-      const entry =
-        planned.tags.includes('manual readings') && sendsDigits(project.slug)
-          ? { ...planned, ...READOUT_CHECK }
-          : planned;
+    for (const entry of ENTRIES) {
       const id = newId();
       const occurredAt = daysAgo(entry.daysAgo);
       const deviceIds = entry.devices.flatMap((eid) => (devices.get(eid) ? [devices.get(eid)!.id] : []));
@@ -173,14 +161,13 @@ export async function seedDemoJournal(app: FastifyInstance): Promise<void> {
     let round = await handReadings(app, projectId, eids, Date.parse(daysAgo(day)));
     while (!round && day < 10) round = await handReadings(app, projectId, eids, Date.parse(daysAgo(++day)));
     if (!round) continue;
-    const readout = sendsDigits(project.slug);
     const sessionId = newId();
     await db
       .insertInto('data_sessions')
       .values({
         id: sessionId,
         project_id: projectId,
-        title: readout ? 'Readout round, PZ-02 to PZ-04' : 'Dip-meter round, crest piezometers',
+        title: 'Readout round, PZ-02 to PZ-04',
         started_at: daysAgo(day),
         ended_at: daysAgo(day, 10),
         author: 'operator',

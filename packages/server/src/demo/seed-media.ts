@@ -74,7 +74,8 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<void> {
       const files = await demoMediaFiles(project.slug, project.name, project.crossSectionsSettings.defaultDistanceUnit);
       for (const file of files) {
         const type = file.mimeType === 'application/pdf' ? 'pdf' : file.mimeType === 'image/jpeg' ? 'image' : null;
-        // A device's attachments are links kept in the registry (spec 001 §5), read by anyone who
+        // A device's attachments are links kept in the registry (requirements#monitoring-validation), read by anyone
+        // who
         // sees the device: the files attached are made public, as their uploader would have to.
         const processed = await storeDemoFile(media, actor, file, type !== null);
         if (type && processed.public_url) {

@@ -1,4 +1,4 @@
-/** The demo organisation: two real-looking sites, their people, roles and modules (DESIGN §4). */
+/** The demo organisation: two real-looking sites, their people, roles and modules (requirements#domain-model). */
 export const DEMO_PASSWORD = 'vigil-demo';
 
 export const DEMO_ACCOUNT = { name: 'Altiplano Water & Mining Partners' };
@@ -114,7 +114,7 @@ export const DEMO_MODULES = [
   { name: 'Data import', path: 'data-import', folder: 'DataImport', roles: ['Administrator', 'Manager'] },
 ] as const;
 
-/** The project feature configuration (spec 000 §6): module folder → feature → enabled and scope. */
+/** The project feature configuration (requirements#roles-permissions): module folder → feature → enabled and scope. */
 export const DEMO_FEATURE_CONFIG = {
   Metrics: { export: { enabled: true }, compare: { enabled: true }, basePermissions: { enabled: true } },
   FileManager: {

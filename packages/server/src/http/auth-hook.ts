@@ -24,7 +24,7 @@ export interface Actor {
   projectId: string | null;
   profileId: string | null;
   roles: Role[];
-  /** profile.activeRole when it is one of the user's roles, else the first role (spec 000 §4) */
+  /** profile.activeRole when it is one of the user's roles, else the first role (requirements#shell-states) */
   activeRole: Role | null;
   /** set when an ingest key calls: the key and the devices it covers (empty: every device) */
   apiKey?: { id: string; entityIds: string[] };
@@ -79,7 +79,7 @@ const PROJECT_PATH = /^\/ui\/api\/v1\/projects\/:id(\/|$)/;
 function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header) return TOKEN_HEADER.exec(header)?.[1] ?? '';
-  // Only event streams take a token in the URL, where it ends up in logs and histories (DESIGN §3).
+  // Only event streams take a token in the URL, where it ends up in logs and histories (requirements#http-contract).
   if (!request.routeOptions.config.tokenInQuery) return undefined;
   const query = request.query as Record<string, unknown> | undefined;
   return typeof query?.token === 'string' ? query.token : undefined;

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 /**
  * Sends malformed, mistyped, oversized and unauthenticated requests to every documented route and
- * requires a 4xx in the error shape each time: bad input never gives a 500 (DESIGN §3).
+ * requires a 4xx in the error shape each time: bad input never gives a 500 (requirements#http-contract).
  */
 let t: TestApp;
 let routes: Array<{ method: string; path: string; public: boolean }>;

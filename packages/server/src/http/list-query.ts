@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, type ListBody } from '@vigil/domain';
+import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, splitList, type ListBody } from '@vigil/domain';
 import { addDetail, validationError, type ErrorDetails } from './errors.ts';
 
 const RESERVED = new Set(['paginate_by', 'page', 'fields', 'excluded_fields', 'ordering', 'token']);
@@ -35,12 +35,6 @@ export interface ListQuery {
   equals: Array<{ column: string; values: string[] }>;
   ranges: Array<{ column: string; op: '>=' | '<='; value: string }>;
 }
-
-const splitList = (value: string | undefined) =>
-  value
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /** Reads paging, field selection, ordering and dotted filters; unknown filters are a ValidationError. */
 export function parseListQuery(input: ListQueryInput, spec: ListSpec): ListQuery {
@@ -154,7 +148,7 @@ function deletePath(object: Record<string, unknown>, path: string[]) {
   else if (object[head] && typeof object[head] === 'object') deletePath(object[head] as Record<string, unknown>, rest);
 }
 
-/** The list body of DESIGN §3 with field selection applied to each object. */
+/** The list body of requirements#http-contract with field selection applied to each object. */
 export function listBody<T extends object>(query: ListQuery, count: number, objects: T[]): ListBody<Partial<T>> {
   return {
     count,

@@ -4,7 +4,7 @@ import { insertUser } from '../test-support/users.ts';
 
 /**
  * An administrator of one project must neither read nor change anything of another project,
- * whatever route and id he tries (DESIGN §3: every call is scoped to the session's project).
+ * whatever route and id he tries (requirements#http-contract: every call is scoped to the session's project).
  */
 let t: TestApp;
 let token: string;

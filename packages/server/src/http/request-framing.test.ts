@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { MAX_JSON_DEPTH } from './json-body.ts';
 
-/** Requests refused before any route reads them still get the contract's error shape (DESIGN §3). */
+/** Requests refused before any route reads them still get the contract's error shape (requirements#http-contract). */
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { createTestApp, TEST_DIALECT, type TestApp } from '../test-support/test-
 /**
  * Malformed requests to every documented route, with real ids so that the handlers themselves are
  * reached (bad-input.test.ts sends bad ids only): every answer is below 500 and, when a 4xx, in the
- * contract's error shape (DESIGN §3). SQLite only: the walk is long, and the code under test is the
+ * contract's error shape (requirements#http-contract). SQLite only: the walk is long, and the code under test is the
  * same on both databases.
  * (A URL over 16 KB, refused by Node's HTTP parser with a 431, cannot be sent through `inject`:
  * request-framing.test.ts sends one over a socket.)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceName } from '../config.ts';
+import { alarmRoutes } from './alarms/alarm-routes.ts';
 import { authService } from './auth/routes.ts';
 import { ingestService } from './ingest/routes.ts';
 import { journalService } from './journal/routes.ts';
@@ -11,16 +12,19 @@ import { rulesService } from './rules/routes.ts';
 import { uiService } from './ui/routes.ts';
 import { weatherService } from './weather/routes.ts';
 
-/** Each service is a Fastify plugin mounted at its prefix from the catalogue. */
-export const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
-  auth: authService,
-  ui: uiService,
-  registry: registryService,
-  ingest: ingestService,
-  metrics: metricsService,
-  rules: rulesService,
-  notifications: notificationsService,
-  media: mediaService,
-  journal: journalService,
-  weather: weatherService,
+/**
+ * The Fastify plugins mounted at each service's prefix from the catalogue, one per service folder.
+ * Alarms are raised by the rules engine and so share its prefix, but are mounted from their own plugin.
+ */
+export const SERVICE_PLUGINS: Record<ServiceName, readonly FastifyPluginAsync[]> = {
+  auth: [authService],
+  ui: [uiService],
+  registry: [registryService],
+  ingest: [ingestService],
+  metrics: [metricsService],
+  rules: [rulesService, alarmRoutes],
+  notifications: [notificationsService],
+  media: [mediaService],
+  journal: [journalService],
+  weather: [weatherService],
 };

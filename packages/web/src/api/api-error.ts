@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@vigil/domain';
 
-/** A failed call: carries the HTTP status and the server's error body (DESIGN §3). */
+/** A failed call: carries the HTTP status and the server's error body (requirements#http-contract). */
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The auth service calls of spec 000 §7. */
+/** The auth service calls of requirements#shell-calls. */
 export const authApi = {
   login: (body: LoginBody) => api.post<LoginResponse>(`${API.auth}/users/login/`, body, { auth: false }),
   logout: (token: string) => api.post<void>(`${API.auth}/users/logout`, undefined, { token, quiet: true }),

@@ -4,7 +4,7 @@ import { API, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 import { REGISTRY_STALE_MS } from './registry.ts';
 
-/** Where an instrument's calibrations live (DESIGN §3.2). */
+/** Where an instrument's calibrations live (requirements#site-contracts). */
 export const calibrationsPath = (instrumentId: string) =>
   `${API.registry}/instruments/${encodeURIComponent(instrumentId)}/calibrations`;
 

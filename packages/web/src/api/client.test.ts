@@ -7,7 +7,7 @@ import { api, listAll, request } from './client.ts';
 import { sessionEvents, type SessionEvent } from './session-events.ts';
 import { sessionStore } from './session-store.ts';
 
-/** The generic client of spec 000 §7 against the real server (relative URLs resolved to it). */
+/** The generic client of requirements#shell-calls against the real server (relative URLs resolved to it). */
 let t: TestApp;
 const events: SessionEvent[] = [];
 

@@ -1,24 +1,13 @@
-import { MAX_PAGE_SIZE, type ErrorBody, type ListBody } from '@vigil/domain';
+import { MAX_PAGE_SIZE, SERVICE_PREFIXES, type ErrorBody, type ListBody } from '@vigil/domain';
 import { ApiError } from './api-error.ts';
 import { sessionEvents } from './session-events.ts';
 import { sessionStore } from './session-store.ts';
 
-/** Service prefixes (DESIGN §3); the generic client's default is the UI service. */
-export const API = {
-  auth: '/auth/api/v1',
-  ui: '/ui/api/v1',
-  registry: '/device-registry/api/v1',
-  metrics: '/metrics-provider/api/v1',
-  rules: '/rules-engine/api/v1',
-  notifications: '/notifications-async/api/v1',
-  journal: '/inmt-journal/api/v1',
-  ingest: '/ingest/api/v1',
-  media: '/media/api/v1',
-  weather: '/weather/api/v1',
-} as const;
+/** Service prefixes, as the server mounts them; the generic client's default is the UI service. */
+export const API = SERVICE_PREFIXES;
 export const DEFAULT_BASE = API.ui;
 
-/** A build may carry a master token that replaces the session's (spec 000 §6). */
+/** A build may carry a master token that replaces the session's (requirements#roles-permissions). */
 const MASTER_TOKEN: string | undefined = import.meta.env.VITE_MASTER_TOKEN || undefined;
 
 /** The token calls carry: the build's master token, else the session's. */
@@ -61,7 +50,7 @@ export function withQuery(path: string, query?: Query): string {
 
 /**
  * One call: JSON in and out, the session token in `Authorization: Token …`, 204 as no content, and
- * any status outside 200–208 thrown as an ApiError carrying the status (spec 000 §7). A FormData
+ * any status outside 200–208 thrown as an ApiError carrying the status (requirements#shell-calls). A FormData
  * body goes as multipart, as it is.
  */
 export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
@@ -108,13 +97,13 @@ export async function requestVersioned<T>(
   return { body: body as T, etag };
 }
 
-/** Session expiry reaches the shell once, wherever the call was made (spec 000 §4). */
+/** Session expiry reaches the shell once, wherever the call was made (requirements#shell-states). */
 function reportSession(error: ApiError) {
   if (error.isUnauthorized) sessionEvents.emit({ type: 'expired' });
   else if (error.errorType === 'Forbidden') sessionEvents.emit({ type: 'forbidden' });
 }
 
-/** The generic client of spec 000 §7 over one resource path. */
+/** The generic client of requirements#shell-calls over one resource path. */
 export const api = {
   get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, options),
   post: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, { ...options, body }),

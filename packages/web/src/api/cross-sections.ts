@@ -8,17 +8,20 @@ import { queryOptions } from '@tanstack/react-query';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** Cross-section data is kept 5 minutes (spec 001 §9). */
+/** Cross-section data is kept 5 minutes (requirements#monitoring-constants). */
 export const CROSS_SECTION_STALE_MS = 300_000;
 
 const sectionsPath = (projectId: string) => `${API.ui}/projects/${projectId}/cross-sections`;
 
-/** The cross-section calls (spec 001 §7, DESIGN §3.1): read by members, written by administrators and managers. */
+/**
+ * The cross-section calls (requirements#monitoring-calls, requirements#service-contracts): read by members, written by
+ * administrators and managers.
+ */
 export const crossSectionsApi = {
   list: (projectId: string) => listAll<CrossSection>(`${sectionsPath(projectId)}/`),
   get: (projectId: string, id: string) =>
     api.get<CrossSection>(`${sectionsPath(projectId)}/${encodeURIComponent(id)}/`, { quiet: true }),
-  /** Every field is optional: the server fills the defaults of spec 001 §3. */
+  /** Every field is optional: the server fills the defaults of requirements#monitoring-entities. */
   create: (projectId: string, body: CrossSectionCreateBody) =>
     api.post<CrossSection>(`${sectionsPath(projectId)}/`, body, { quiet: true }),
   /** Send only the fields that changed: the history records exactly those. */

@@ -20,7 +20,7 @@ import type {
 import { API, api, listAll, type Query } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** Filters of `GET journal-entries` (DESIGN §3.1). */
+/** Filters of `GET journal-entries` (requirements#service-contracts). */
 export interface EntryQuery {
   journal?: string;
   'occurred_at.from_time'?: string;
@@ -35,7 +35,8 @@ const JOURNAL = API.journal;
 export const ENTRY_PAGE_SIZE = 50;
 
 /**
- * The journal service's calls (spec 001 §7, DESIGN §3.1) and the manual readings of ingest. Lists are
+ * The journal service's calls (requirements#monitoring-calls, requirements#service-contracts) and the manual readings
+ * of ingest. Lists are
  * quiet: the screens say themselves what failed, in the spec's words.
  */
 export const journalApi = {

@@ -13,10 +13,10 @@ import { queryKeys } from './query-keys.ts';
 
 const FILES = `${API.media}/files`;
 
-/** What the library lists: uploaded files without their thumbnails' own records (spec 001 §7). */
+/** What the library lists: uploaded files without their thumbnails' own records (requirements#monitoring-calls). */
 const LIBRARY_QUERY = { exclude_thumbnails: true, excluded_fields: 'description,created_by,modified_by' };
 
-/** What one file's read leaves out (spec 001 §7), as the library does. */
+/** What one file's read leaves out (requirements#monitoring-calls), as the library does. */
 const ONE_FILE_QUERY = { excluded_fields: 'description,created_by,is_thumbnail,modified_by' };
 
 /** A task's check_uri is a path under the media service; a relative one is taken as relative to it. */
@@ -24,7 +24,7 @@ export const taskUrl = (checkUri: string) =>
   /^(\/|https?:)/.test(checkUri) ? checkUri : `${API.media}/${checkUri.replace(/^\.?\//, '')}`;
 
 /**
- * Every media call (spec 001 §7). All are quiet: the file manager says itself what failed, in the
+ * Every media call (requirements#monitoring-calls). All are quiet: the file manager says itself what failed, in the
  * spec's words, instead of the generic error dialog.
  */
 export const mediaApi = {
@@ -47,7 +47,7 @@ export const mediaApi = {
 
 export type MediaApi = typeof mediaApi;
 
-/** The project's library, newest first; only files whose bytes have arrived (spec 001 §2). */
+/** The project's library, newest first; only files whose bytes have arrived (requirements#monitoring-screens). */
 export const mediaFilesQuery = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.media.files(projectId),

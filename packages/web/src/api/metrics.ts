@@ -15,14 +15,17 @@ import { API, api, type Query } from './client.ts';
 import { DEVICE_CARD_STALE_MS } from './registry.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The metrics provider calls of the web app (spec 001 §7). */
+/** The metrics provider calls of the web app (requirements#monitoring-calls). */
 export const metricsApi = {
   /** A page of stored readings: `monitored_entity_ids`, `ordering`, `paginate_by`, `read_at.from_time`… */
   readings: (query: Query, signal?: AbortSignal) =>
     api.get<ListBody<MetricReading>>(`${API.metrics}/metrics/`, { query, quiet: true, signal }),
   timeseries: (body: TimeseriesBody, signal?: AbortSignal) =>
     api.post<TimeseriesResult>(`${API.metrics}/metrics/timeseries/`, body, { quiet: true, signal }),
-  /** The newest reading of each entity, 100 entities a page (spec 001 §9), pages fetched in parallel. */
+  /**
+   * The newest reading of each entity, 100 entities a page (requirements#monitoring-constants), pages fetched in
+   * parallel.
+   */
   latest: async (entityIds: readonly string[]): Promise<MetricReading[]> => {
     const pages: Array<readonly string[]> = [];
     for (let i = 0; i < entityIds.length; i += METRICS_LATEST_PAGE_SIZE)

@@ -12,7 +12,7 @@ import { queryKeys } from './query-keys.ts';
 
 const BASE = `${API.notifications}/notifications`;
 
-/** The notifications service calls of spec 001 §7. */
+/** The notifications service calls of requirements#monitoring-calls. */
 export const notificationsApi = {
   /** One page, newest first; `query` holds the filters (see the notifications feature's list model). */
   list: (query: Query, page: number, signal?: AbortSignal) =>
@@ -22,7 +22,7 @@ export const notificationsApi = {
     }),
   /** Every notification matching `query`, for an export. */
   listAll: (query: Query) => listAll<NotificationObject>(`${BASE}/`, { query: { ...query, ordering: '-created_at' } }),
-  /** Unread count: level all, read_status unread, paginate_by 1, reading count (spec 001 §7). */
+  /** Unread count: level all, read_status unread, paginate_by 1, reading count (requirements#monitoring-calls). */
   unreadCount: async () =>
     (
       await api.get<ListBody<unknown>>(`${BASE}/`, {
@@ -45,7 +45,9 @@ export const notificationsApi = {
         quiet: true,
       })
     ).read_by_users,
-  /** The stream's address: EventSource cannot send headers, so the token goes in the query (DESIGN §3). */
+  /**
+   * The stream's address: EventSource cannot send headers, so the token goes in the query (requirements#http-contract).
+   */
   streamUrl: (token: string) => withQuery(`${BASE}/stream/`, { token }),
 };
 

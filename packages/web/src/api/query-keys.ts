@@ -58,7 +58,7 @@ export const queryKeys = {
     editable: (kind: string, id: string) => ['registry', 'device', kind, id, 'editable'] as const,
     /** who changed a device, scheme or group, when, and which fields */
     history: (kind: string, id: string) => ['registry', 'history', kind, id] as const,
-    /** an instrument's calibrations (DESIGN §3.2): its page's timeline and its charts' marks */
+    /** an instrument's calibrations (requirements#site-contracts): its page's timeline and its charts' marks */
     calibrations: (instrumentId: string) => ['registry', 'calibrations', instrumentId] as const,
     /** how far the recomputation after a calibration's change has gone */
     calibrationRecompute: (instrumentId: string, calibrationId: string) =>

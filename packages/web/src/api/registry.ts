@@ -36,9 +36,9 @@ export type DeviceSummary = Pick<
   | 'location'
 > & { scheme: { id: string; name: string; type: string } | null };
 
-/** Registry cache time of spec 001 §4: 5 minutes. */
+/** Registry cache time of requirements#monitoring-states: 5 minutes. */
 export const REGISTRY_STALE_MS = 300_000;
-/** Device cards' cache time of spec 001 §4: 2 minutes. */
+/** Device cards' cache time of requirements#monitoring-states: 2 minutes. */
 export const DEVICE_CARD_STALE_MS = 120_000;
 const SUMMARY_FIELDS = [
   'id',

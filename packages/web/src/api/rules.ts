@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { API, api, type Query } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** An event of the rules engine (spec 001 §3 event list item). */
+/** An event of the rules engine (requirements#monitoring-entities event list item). */
 export interface RuleEvent {
   id: string;
   created_at: string;
@@ -14,7 +14,7 @@ export interface RuleEvent {
   monitored_entity: { id: string; eid: string; title: string; connectivity_state?: string } | null;
 }
 
-/** A state rule execution (spec 001 §3). */
+/** A state rule execution (requirements#monitoring-entities). */
 export interface StateRuleExecution {
   id: string;
   created_at: string;
@@ -32,7 +32,7 @@ export interface StateRuleExecution {
   advanced_indicators: Array<{ name: string; state: string; rule_execution_id: string | null }>;
 }
 
-/** The rules engine's read calls (spec 001 §7). */
+/** The rules engine's read calls (requirements#monitoring-calls). */
 export const rulesApi = {
   /** One page of events (page 1, 10 per page unless asked), newest first. */
   events: (query: Query) =>

@@ -2,6 +2,7 @@ import type {
   ModuleObject,
   Project,
   ProjectModuleData,
+  RoleObject,
   SiteMap,
   UserProfile,
   UserProfilePatchBody,
@@ -10,7 +11,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The UI service calls the shell needs (spec 000 §7). */
+/** The UI service calls the shell needs (requirements#shell-calls). */
 export const uiApi = {
   projects: () => listAll<Project>(`${API.ui}/projects`),
   modules: () => listAll<ModuleObject>(`${API.ui}/modules`),
@@ -63,4 +64,11 @@ export const siteMapQuery = (projectId: string | null) =>
     queryFn: () => uiApi.siteMap(projectId!),
     enabled: Boolean(projectId),
     staleTime: 5 * 60_000,
+  });
+
+/** The roles of a project, by name: one list under one key for every screen that reads them (Users, Roles). */
+export const projectRolesQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: queryKeys.ui.roles(projectId),
+    queryFn: () => listAll<RoleObject>(`${API.ui}/projects/${projectId}/roles`),
   });

@@ -4,7 +4,7 @@ import { ApiError } from './api-error.ts';
 import { API, api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** Where and how the weather is wanted (the service's query, DESIGN §3.1). */
+/** Where and how the weather is wanted (the service's query, requirements#service-contracts). */
 export interface WeatherRequest {
   lat: number;
   lon: number;
@@ -32,7 +32,7 @@ export const weatherApi = {
 const retryUnlessNotFound = (failures: number, error: Error) =>
   !(error instanceof ApiError && error.isNotFound) && failures < 2;
 
-/** The weather is kept an hour (spec 001 §9), as the service keeps it. */
+/** The weather is kept an hour (requirements#monitoring-constants), as the service keeps it. */
 export const currentWeatherQuery = (projectId: string, request: WeatherRequest) =>
   queryOptions({
     queryKey: queryKeys.weather.current(projectId, request),

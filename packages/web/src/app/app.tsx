@@ -9,7 +9,7 @@ import { router } from './router.tsx';
 
 const defaultTheme = createAppTheme(undefined);
 
-/** Snackbars: at most 5 at once, each hiding after 5000 ms (spec 000 §9). */
+/** Snackbars: at most 5 at once, each hiding after 5000 ms (requirements#shell-constants). */
 export const SNACKBAR_MAX = 5;
 export const SNACKBAR_HIDE_MS = 5000;
 

@@ -6,7 +6,7 @@ const LANDING_PATHS: Record<string, string> = {
 };
 
 /**
- * The default landing after login (spec 000 §2): the first module of the landing order the user
+ * The default landing after login (requirements#shell-screens): the first module of the landing order the user
  * has, else notifications.
  */
 export function defaultLanding(hasModule: (folder: string) => boolean): string {
@@ -14,7 +14,7 @@ export function defaultLanding(hasModule: (folder: string) => boolean): string {
   return first ? (LANDING_PATHS[first] ?? `/${first}`) : '/notifications';
 }
 
-/** The module folder of an address: its first path segment (spec 000 §2). */
+/** The module folder of an address: its first path segment (requirements#shell-screens). */
 export function moduleFolderOf(pathname: string): string | undefined {
   const segment = pathname.split('/')[1] ?? '';
   return (MODULE_FOLDERS as Record<string, string>)[segment];

@@ -11,7 +11,7 @@ const signedIn = (name: keyof typeof import('./signed-in/pages.tsx')) => async (
   Component: (await import('./signed-in/pages.tsx'))[name],
 });
 
-/** A feature page that shows only when the user has its module (spec 000 §2). */
+/** A feature page that shows only when the user has its module (requirements#shell-screens). */
 function gatedPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return async () => {
     const [module, { ModuleGate }] = await Promise.all([load(), import('./signed-in/module-gate.tsx')]);
@@ -30,7 +30,7 @@ function RootRedirect() {
   return <Navigate to={sessionStore.get() ? '/gohome' : '/login'} replace />;
 }
 
-/** The routes of spec 000 §2. */
+/** The routes of requirements#shell-screens. */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,

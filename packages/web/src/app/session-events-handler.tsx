@@ -6,7 +6,7 @@ import { sessionStore } from '../api/session-store.ts';
 import { useErrorDialog } from '../components/error-dialog/error-dialog-provider.tsx';
 
 /**
- * Session expiry (spec 000 §4): 401 → the expired message and logout; 403 Forbidden → the
+ * Session expiry (requirements#shell-states): 401 → the expired message and logout; 403 Forbidden → the
  * restricted-app message ("unauthorized") and logout; 500 → the error dialog with code #500.
  */
 export function SessionEventsHandler() {

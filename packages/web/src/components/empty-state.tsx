@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * Why a list or page has nothing to show, and what to do about it: an icon, a title, a hint and an
- * optional action, in a dashed frame (DESIGN §5: empty states are designed, never left blank).
+ * optional action, in a dashed frame (requirements#front-end: empty states are designed, never left blank).
  */
 export function EmptyState({
   icon,

@@ -37,7 +37,7 @@ export function pickLocale(wanted?: string | null): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** Number formatting locale for an interface locale (spec 000 §1: en-gb by default). */
+/** Number formatting locale for an interface locale (requirements#product: en-gb by default). */
 export function numberLocale(locale: string): string {
   const lower = locale.toLowerCase();
   return ['en-us', 'en-gb', 'pt-br', 'ja', 'es', 'th', 'ru', 'af'].includes(lower) ? lower : DEFAULT_NUMBER_LOCALE;

@@ -1,4 +1,4 @@
-/** The per-project theme file, /themes/{project}/theme.json (spec 000 §3: theme login section). */
+/** The per-project theme file, /themes/{project}/theme.json (requirements#shell-entities: theme login section). */
 export interface ThemeFile {
   name?: string;
   palette?: {
@@ -31,7 +31,7 @@ export const LOGIN_BOX_POSITIONS = [
 ] as const;
 export type LoginBoxPosition = (typeof LOGIN_BOX_POSITIONS)[number];
 
-/** Default palette (spec 000 §3): primary dark blue, secondary light blue. */
+/** Default palette (requirements#shell-entities): primary dark blue, secondary light blue. */
 export const DEFAULT_PALETTE = {
   primary: { main: '#12355b' },
   secondary: { main: '#5fa8d3' },

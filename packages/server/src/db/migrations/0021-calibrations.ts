@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: later changes go in new migrations. DESIGN §3.2: an instrument's dated calibrations,
+// Frozen in time: later changes go in new migrations. requirements#site-contracts: an instrument's dated calibrations,
 // their factors as JSON; effective_from is canonical ISO-8601 UTC, so that text order is time order and
 // one instrument has one calibration per instant.
 export async function up(db: Kysely<any>): Promise<void> {

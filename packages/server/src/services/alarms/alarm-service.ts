@@ -11,7 +11,7 @@ import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson, toJson } from '../../db/values.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { presentAlarm, presentHistory } from './alarm-presenter.ts';
-import { alarmViews, listAlarms, raisesBetween } from './alarm-queries.ts';
+import { alarmViews, findAlarmHistory, listAlarms, raisesBetween } from './alarm-view-store.ts';
 import { appendHistory, findAlarm, updateAlarm, type AlarmDb, type AlarmRow } from './alarm-store.ts';
 import { findTarpLevels, saveTarpLevels } from './tarp-levels.ts';
 
@@ -63,17 +63,7 @@ export function alarmService(db: Db, dialect: Dialect, clock: () => Date = () =>
 
     async history(projectId: string, id: string) {
       await get(projectId, id);
-      const rows = await db
-        .selectFrom('alarm_history as h')
-        .leftJoin('users as u', 'u.id', 'h.user_id')
-        .selectAll('h')
-        .select('u.username as user_name')
-        .where('h.project_id', '=', projectId)
-        .where('h.alarm_id', '=', id)
-        .orderBy('h.at', 'desc')
-        .orderBy('h.id')
-        .limit(500)
-        .execute();
+      const rows = await findAlarmHistory(db, projectId, id);
       return { objects: rows.map(presentHistory) };
     },
 

@@ -95,3 +95,67 @@ export async function appendHistory(db: AlarmDb, entries: readonly HistoryEntry[
     )
     .execute();
 }
+
+/** Takes every shelf past its expiry off; answers the alarms unshelved, with the expiry each had. */
+export async function unshelveExpired(trx: Transaction<Database>, now: string) {
+  const expired = await trx
+    .selectFrom('alarms')
+    .select(['id', 'project_id', 'shelved_until'])
+    .where('shelved_until', '<=', now)
+    .execute();
+  if (!expired.length) return expired;
+  await trx
+    .updateTable('alarms')
+    .set({ shelved_by: null, shelved_at: null, shelved_until: null, shelve_reason: null })
+    .where(
+      'id',
+      'in',
+      expired.map((a) => a.id),
+    )
+    .execute();
+  return expired;
+}
+
+/** Unacknowledged alarms past their deadline, not escalated, suppressed or shelved yet: earliest deadline first. */
+export const findOverdueAlarms = (trx: Transaction<Database>, now: string) =>
+  trx
+    .selectFrom('alarms')
+    .selectAll()
+    .where('state', 'in', ['active_unacknowledged', 'cleared_unacknowledged'])
+    .where('ack_deadline', '<=', now)
+    .where('escalated_at', 'is', null)
+    .where('suppressed', 'is', null)
+    .where((eb) => eb.or([eb('shelved_until', 'is', null), eb('shelved_until', '<=', now)]))
+    .orderBy('ack_deadline')
+    .execute();
+
+/** Which of the interface nodes have an active connectivity alarm: they are silent. */
+export async function findSilentNodes(trx: Transaction<Database>, projectId: string, nodeIds: readonly string[]) {
+  const rows = await trx
+    .selectFrom('alarms')
+    .select('entity_id')
+    .where('project_id', '=', projectId)
+    .where('source', '=', 'connectivity_state')
+    .where('entity_id', 'in', [...nodeIds])
+    .where('state', 'in', ['active_unacknowledged', 'active_acknowledged'])
+    .execute();
+  return rows.flatMap((row) => row.entity_id ?? []);
+}
+
+/** Suppresses the raised connectivity alarms of the instruments behind the interface nodes. */
+export async function suppressUnderNodes(trx: Transaction<Database>, projectId: string, nodeIds: readonly string[]) {
+  await trx
+    .updateTable('alarms')
+    .set({ suppressed: 'interface_node_silent' })
+    .where('project_id', '=', projectId)
+    .where('source', '=', 'connectivity_state')
+    .where('state', '!=', 'normal')
+    .where('suppressed', 'is', null)
+    .where('entity_id', 'in', (eb) =>
+      eb
+        .selectFrom('monitored_entities')
+        .select('id')
+        .where('interface_node_id', 'in', [...nodeIds]),
+    )
+    .execute();
+}

@@ -12,7 +12,16 @@ import {
 } from '@vigil/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { alarmKey, appendHistory, lockAlarms, updateAlarm, type AlarmRow, type HistoryEntry } from './alarm-store.ts';
+import {
+  alarmKey,
+  appendHistory,
+  findSilentNodes,
+  lockAlarms,
+  suppressUnderNodes,
+  updateAlarm,
+  type AlarmRow,
+  type HistoryEntry,
+} from './alarm-store.ts';
 import { findTarpLevels } from './tarp-levels.ts';
 
 /** An event as the alarms see it, recorded in the same transaction. */
@@ -195,15 +204,7 @@ async function silentInterfaceNodes(
   ];
   if (!nodes.length) return new Set();
   const silent = new Set(signals.filter(raisesConnectivity).flatMap(({ event }) => event.entity?.id ?? []));
-  const rows = await trx
-    .selectFrom('alarms')
-    .select('entity_id')
-    .where('project_id', '=', projectId)
-    .where('source', '=', 'connectivity_state')
-    .where('entity_id', 'in', nodes)
-    .where('state', 'in', ['active_unacknowledged', 'active_acknowledged'])
-    .execute();
-  for (const row of rows) if (row.entity_id) silent.add(row.entity_id);
+  for (const id of await findSilentNodes(trx, projectId, nodes)) silent.add(id);
   return silent;
 }
 
@@ -220,15 +221,5 @@ async function suppressUnderSilentNodes(
     signal.kind === 'raise' && signal.source === 'connectivity_state' && event.entity ? [event.entity.id] : [],
   );
   if (!nodes.length) return;
-  await trx
-    .updateTable('alarms')
-    .set({ suppressed: 'interface_node_silent' })
-    .where('project_id', '=', projectId)
-    .where('source', '=', 'connectivity_state')
-    .where('state', '!=', 'normal')
-    .where('suppressed', 'is', null)
-    .where('entity_id', 'in', (eb) =>
-      eb.selectFrom('monitored_entities').select('id').where('interface_node_id', 'in', nodes),
-    )
-    .execute();
+  await suppressUnderNodes(trx, projectId, nodes);
 }

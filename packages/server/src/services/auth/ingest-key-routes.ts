@@ -13,7 +13,7 @@ const keyListQuery = listQuerySchema.extend({
 });
 
 /**
- * `/api-keys`: the ingest keys of the current project (DESIGN §3.2, ADR 0035), for its administrators.
+ * `/api-keys`: the ingest keys of the current project (requirements#site-contracts, ADR 0035), for its administrators.
  * The key itself is in the creation's answer only; it is sent as `Authorization: ApiKey <key>`.
  */
 export const ingestKeyRoutes: FastifyPluginAsyncZod = async (app) => {

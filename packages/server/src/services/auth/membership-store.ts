@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { UserProfilesTable } from '../../db/schema.ts';
 
@@ -71,13 +71,4 @@ export async function findProjectResponderTypes(db: Db, projectId: string) {
 export async function findProjectAccountId(db: Db, projectId: string): Promise<string | undefined> {
   const row = await db.selectFrom('projects').select('account_id').where('id', '=', projectId).executeTakeFirst();
   return row?.account_id;
-}
-
-export async function insertProfile(db: Db, row: Insertable<UserProfilesTable>): Promise<void> {
-  await db.insertInto('user_profiles').values(row).execute();
-}
-
-/** Removes the user's profiles in every project (their per-module data cascades). */
-export async function deleteProfilesOfUser(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('user_profiles').where('user_id', '=', userId).execute();
 }

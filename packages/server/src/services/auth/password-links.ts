@@ -1,4 +1,4 @@
-/** The SPA's screen that takes a reset or invite token (spec 000 §2). */
+/** The SPA's screen that takes a reset or invite token (requirements#shell-screens). */
 export const RESET_PASSWORD_PATH = '/reset-password';
 
 /**

@@ -18,7 +18,7 @@ export function asUserAdministrator(actor: Actor): ProjectActor {
   return actor;
 }
 
-/** Whether the caller's active role may give `roleName` to someone (spec 000 §6). */
+/** Whether the caller's active role may give `roleName` to someone (requirements#roles-permissions). */
 export function mayAssign(actor: Actor, roleName: string): boolean {
   return (assignableRoleNames(actor.activeRole?.name) as readonly string[]).includes(roleName);
 }

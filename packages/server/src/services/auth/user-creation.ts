@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ProjectActor } from '../../http/auth-hook.ts';
 import { newId, nowIso, toJson } from '../../db/values.ts';
 import { conflict, forbidden, HttpError, validationError } from '../../http/errors.ts';
-import { findProjectAccountId, insertProfile } from './membership-store.ts';
+import { insertProfile } from '../ui/profile-store.ts';
+import { findProjectAccountId } from './membership-store.ts';
 import { hashPassword } from './secrets.ts';
 import { mayAssign } from './user-access.ts';
 import type { ProjectLookup } from './user-presenter.ts';
@@ -11,7 +12,7 @@ import { takenDetails, USER_TEXTS, type UserService } from './user-service.ts';
 import { isUniqueViolation } from '../../db/values.ts';
 import { findTakenFields, insertUser } from './user-store.ts';
 
-/** The roles a new user gets: those asked for, or the project's default role (spec 000 §6). */
+/** The roles a new user gets: those asked for, or the project's default role (requirements#roles-permissions). */
 function chooseRoles(requested: string[] | undefined, lookup: ProjectLookup) {
   if (requested?.length) {
     const unknown = requested.filter((id) => !lookup.roles.has(id));

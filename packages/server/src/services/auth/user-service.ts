@@ -5,7 +5,6 @@ import { isUniqueViolation, nowIso, toFlag } from '../../db/values.ts';
 import { conflict, forbidden, notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
 import { listBody, parseListQuery, runListQuery, type ListQueryInput, type ListSpec } from '../../http/list-query.ts';
 import {
-  deleteProfilesOfUser,
   findProfile,
   findProfilesInProject,
   findProjectIdsOfUsers,
@@ -13,6 +12,7 @@ import {
   findProjectRoles,
   projectUsersQuery,
 } from './membership-store.ts';
+import { deleteProfilesOfUser } from '../ui/profile-store.ts';
 import { passwordLink, RESET_PASSWORD_PATH } from './password-links.ts';
 import type { SessionService } from './session-service.ts';
 import { findMembership } from './session-store.ts';

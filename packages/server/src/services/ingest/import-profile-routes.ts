@@ -12,7 +12,10 @@ const profileListQuery = listQuerySchema.extend({
   format: filterText.optional(),
 });
 
-/** `/import-profiles`: how a logger's files map to devices (DESIGN §3.2, ADR 0035); curators write, members read. */
+/**
+ * `/import-profiles`: how a logger's files map to devices (requirements#site-contracts, ADR 0035); curators write,
+ * members read.
+ */
 export const importProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = importProfileService(app.db);
 

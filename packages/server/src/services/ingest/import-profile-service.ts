@@ -72,7 +72,7 @@ export function columnProblems(columns: readonly ImportColumn[], devices: Map<st
   return details;
 }
 
-/** Import profiles of the current project (DESIGN §3.2, ADR 0035). */
+/** Import profiles of the current project (requirements#site-contracts, ADR 0035). */
 export function importProfileService(db: Db) {
   const store = importProfileStore(db);
 

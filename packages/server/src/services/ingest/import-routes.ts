@@ -22,7 +22,7 @@ const MALFORMED_FORM = /^(Multipart: Boundary not found|Unexpected end of multip
 
 /**
  * `/imports`: logger files (TOA5, CSV) sent with their profile, imported in the background
- * (DESIGN §3.2, ADR 0035). Curators, or an ingest key, send them; members follow them.
+ * (requirements#site-contracts, ADR 0035). Curators, or an ingest key, send them; members follow them.
  */
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService; maxBytes: number }> = async (
   app,

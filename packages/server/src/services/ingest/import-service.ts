@@ -83,7 +83,7 @@ export interface NewImport {
   keyId: string | null;
 }
 
-/** Logger file imports (DESIGN §3.2, ADR 0035): uploads stored under DATA_DIR/imports, then queued. */
+/** Logger file imports (requirements#site-contracts, ADR 0035): uploads stored under DATA_DIR/imports, then queued. */
 export function importService(
   store: ImportStore,
   profiles: ImportProfileStore,

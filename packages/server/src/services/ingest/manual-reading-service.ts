@@ -4,6 +4,12 @@ import type { ManualReadingsTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
 import type { ProjectActor } from '../../http/auth-hook.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import {
+  findEntityEid,
+  findManualReading,
+  findManualReadingHistory,
+  listManualReadings,
+} from './manual-reading-store.ts';
 import { ingestPayloads, type IngestHost } from './pipeline.ts';
 
 type ManualRow = Selectable<ManualReadingsTable>;
@@ -26,12 +32,7 @@ export function manualReadingService(app: IngestHost) {
   const { db } = app;
 
   async function requireReading(projectId: string, id: string): Promise<ManualRow> {
-    const row = await db
-      .selectFrom('manual_readings')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findManualReading(db, projectId, id);
     if (!row) throw notFound('Manual reading not found');
     return row;
   }
@@ -39,16 +40,7 @@ export function manualReadingService(app: IngestHost) {
   return {
     /** A data session's readings (or a device's), in the order they were read. */
     async list(projectId: string, filter: { data_session?: string; monitored_entity_id?: string }) {
-      const rows = await db
-        .selectFrom('manual_readings')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .$if(!!filter.data_session, (q) => q.where('data_session_id', '=', filter.data_session!))
-        .$if(!!filter.monitored_entity_id, (q) => q.where('entity_id', '=', filter.monitored_entity_id!))
-        .orderBy('read_at')
-        .orderBy('id')
-        .limit(5000)
-        .execute();
+      const rows = await listManualReadings(db, projectId, filter);
       return { objects: rows.map(presentManualReading) };
     },
 
@@ -64,16 +56,12 @@ export function manualReadingService(app: IngestHost) {
     async correct(actor: ProjectActor, id: string, body: ManualReadingCorrectionBody) {
       const row = await requireReading(actor.projectId, id);
       if (!isCurator(actor.activeRole?.name) && row.entered_by !== actor.username) throw forbidden();
-      const entity = await db
-        .selectFrom('monitored_entities')
-        .select('eid')
-        .where('id', '=', row.entity_id)
-        .executeTakeFirstOrThrow();
+      const eid = await findEntityEid(db, row.entity_id);
       await ingestPayloads(
         app,
         actor.projectId,
         {
-          eid: entity.eid,
+          eid,
           read_at: row.read_at,
           raw_metrics: body.raw_metrics,
           ...(row.data_point_id ? { data_point_id: row.data_point_id } : {}),
@@ -86,13 +74,7 @@ export function manualReadingService(app: IngestHost) {
 
     async history(projectId: string, id: string) {
       await requireReading(projectId, id);
-      const rows = await db
-        .selectFrom('manual_reading_history')
-        .selectAll()
-        .where('reading_id', '=', id)
-        .orderBy('at')
-        .orderBy('id')
-        .execute();
+      const rows = await findManualReadingHistory(db, id);
       return {
         objects: rows.map((r) => ({
           id: r.id,

@@ -3,14 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
-import type { Compactor } from '../metrics/compaction.ts';
 import { findCalibrations } from '../registry/calibration-store.ts';
-import type { RulesEngine } from '../rules/engine.ts';
 import { newId } from '../../db/values.ts';
 import { addDetail, validationError, type ErrorDetails } from '../../http/errors.ts';
-import { writeBatch, type NewReading, type NewUnknownPayload } from '../metrics/write-store.ts';
+import { writeBatch, type NewReading, type NewUnknownPayload, type StoredValues } from '../metrics/write-store.ts';
 import { compileScheme, deriveMetrics, numericContext, type CompiledScheme } from './metric-rules.ts';
-import { findOpenSessions, recordCorrection, recordManualReadings, type ManualEntry } from './manual-readings.ts';
+import { findOpenSessions, recordCorrection, recordManualReadings, type ManualEntry } from './manual-reading-store.ts';
 import { parsePayloads, type IngestResult, type Payload } from './payload-shape.ts';
 import { findDataPointEntities, findEntitiesByEid, findSchemeSpecs, type EntityRow } from './store.ts';
 
@@ -33,6 +31,19 @@ export interface IngestOptions {
   scope?: ReadonlySet<string> | null;
 }
 
+/** What ingest tells compaction (ADR 0014, 0016); the background worker's compactor is one. */
+export interface StoredValuesSink {
+  /** takes the values just stored, so that they are compacted soon */
+  noteStored(stored: StoredValues): void;
+  /** forgets the values handed over, before a reading they came from is replaced */
+  forgetHeld(): Promise<void>;
+}
+
+/** Whose evaluation backlog stored readings are noted in (ADR 0015); the rules engine is one. */
+export interface BacklogOwner {
+  readonly instanceId: string;
+}
+
 /** What the pipeline needs of the app; a FastifyInstance is one. */
 export interface IngestHost {
   db: Db;
@@ -42,9 +53,9 @@ export interface IngestHost {
   /** EARLIEST_READ_AT: no reading may be read before it (epoch ms) */
   config: Pick<Config, 'EARLIEST_READ_AT'>;
   /** handed the values just stored, so that it compacts them soon (ADR 0014, 0016) */
-  compactor?: Compactor | null;
+  compactor?: StoredValuesSink | null;
   /** when this instance runs the rules engine, stored readings are noted in its backlog (ADR 0015) */
-  rulesEngine?: RulesEngine | null;
+  rulesEngine?: BacklogOwner | null;
 }
 
 /** How far ahead of the server's clock a read_at may be (clock skew of field loggers). */

@@ -1,6 +1,7 @@
 import type { ReadingChecks } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { API, createPressureScheme, piezometerBody } from '../registry/test-fixtures.ts';
 import { demoIds } from '../ui/test-fixtures.ts';
 import { CERRO, createPiezometers, INGEST, OUSE, tokenFor } from './test-fixtures.ts';
 
@@ -14,8 +15,8 @@ let admin: string;
 let operator: string;
 let projectId: string;
 let tip: number;
-// A demo piezometer on Section B's logger; the test app holds no demo history, so these are the only readings.
-const EID = 'PZ-12';
+// A piezometer on Section B's logger whose dip is converted to a pressure (the demo's own send digits).
+const EID = 'PZ-CHECK';
 const T0 = Date.parse('2026-11-20T09:17:43.000Z');
 const iso = (minutes: number) => new Date(T0 + minutes * MIN).toISOString();
 const pressure = (level: number) => Number(((level - tip) * KPA_PER_M).toFixed(4));
@@ -25,13 +26,22 @@ beforeAll(async () => {
   projectId = await demoIds(t).project(CERRO);
   admin = await tokenFor(t, 'admin', projectId);
   operator = await tokenFor(t, 'operator', projectId);
-  const device = await t.db
+  const logger = await t.db
     .selectFrom('monitored_entities')
-    .select('context')
+    .select('id')
     .where('project_id', '=', projectId)
-    .where('eid', '=', EID)
+    .where('eid', '=', 'DL-02')
     .executeTakeFirstOrThrow();
-  tip = JSON.parse(device.context).tip_elevation;
+  tip = 1131;
+  const created = await t.call('POST', `${API}/instruments`, {
+    token: admin,
+    body: piezometerBody(await createPressureScheme(t, admin), {
+      eid: EID,
+      interface_node: logger.id,
+      context: { tip_elevation: tip },
+    }),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SERVICE_PREFIXES } from '@vigil/domain';
 import { SERVICE_CATALOGUE } from '../catalogue.ts';
 import { settleFolderFile, watchImportFolder } from './import-folder.ts';
 import { importProfileRoutes } from './import-profile-routes.ts';
@@ -16,8 +17,10 @@ import { payloadRoutes } from './payload-routes.ts';
 import { startReadingsSummary } from './readings-summary.ts';
 import { unknownPayloadRoutes } from './unknown-payload-routes.ts';
 
-/** The metrics provider's prefix (DESIGN §3), where the unknown payloads that ingest keeps are read. */
-export const METRICS_PROVIDER_PREFIX = '/metrics-provider/api/v1';
+/**
+ * The metrics provider's prefix (requirements#http-contract), where the unknown payloads that ingest keeps are read.
+ */
+export const METRICS_PROVIDER_PREFIX = SERVICE_PREFIXES.metrics;
 
 /**
  * The ingest service: `POST payloads`, the manual readings' corrections, import profiles and logger

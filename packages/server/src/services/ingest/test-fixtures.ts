@@ -6,7 +6,9 @@ export const CERRO = 'Cerro Azul Tailings Storage Facility';
 export const OUSE = 'Ouse Flood Embankment';
 export const INGEST = '/ingest/api/v1/payloads';
 
-/** A vibrating-wire piezometer: pressure and temperature in, piezometric level out (spec 001 §3). */
+/**
+ * A vibrating-wire piezometer: pressure and temperature in, piezometric level out (requirements#monitoring-entities).
+ */
 export const PIEZOMETER_SPEC = {
   metrics: {
     raw_metrics: [
@@ -49,7 +51,7 @@ export async function createPiezometers(
   projectName: string,
   tips: Record<string, number>,
   options: {
-    /** the devices' own metric limits (spec 001 §3 shape) */
+    /** the devices' own metric limits (requirements#monitoring-entities shape) */
     metricLimits?: unknown[];
     /** the devices' rules (safety_state_rules, …) */
     rules?: Record<string, unknown>;

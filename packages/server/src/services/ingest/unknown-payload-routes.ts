@@ -1,4 +1,4 @@
-import { idSchema } from '@vigil/domain';
+import { idSchema, splitList } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
@@ -19,13 +19,7 @@ const unknownPayloadSchema = z.object({
   received_at: z.string(),
 });
 
-const split = (value: string | undefined) =>
-  value
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-/** `GET unknown-payloads/{id}` of the metrics provider (spec 001 §7); the payloads are ingest's. */
+/** `GET unknown-payloads/{id}` of the metrics provider (requirements#monitoring-calls); the payloads are ingest's. */
 export const unknownPayloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/unknown-payloads/:id',
@@ -44,8 +38,8 @@ export const unknownPayloadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!record) throw notFound();
       return selectFields(
         presentUnknownPayload(record),
-        split(request.query.fields),
-        split(request.query.excluded_fields),
+        splitList(request.query.fields),
+        splitList(request.query.excluded_fields),
       );
     },
   );

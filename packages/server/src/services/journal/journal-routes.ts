@@ -28,7 +28,8 @@ const entryListQuery = listQuerySchema.extend({
 });
 
 /**
- * Journals and their entries (spec 001 §7, DESIGN §3.1): every member reads and writes entries;
+ * Journals and their entries (requirements#monitoring-calls, requirements#service-contracts): every member reads and
+ * writes entries;
  * administrators and managers make and delete journals and change anyone's entries (ADR 0006).
  */
 export const journalRoutes: FastifyPluginAsyncZod = async (app) => {

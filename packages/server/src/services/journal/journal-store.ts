@@ -199,3 +199,12 @@ export function journalStore(db: Db) {
 }
 
 export type JournalStore = ReturnType<typeof journalStore>;
+
+/** The entity lists (JSON) of the project's journal entries whose list may name the entity. */
+export const findEntriesMaybeNaming = (db: Db, projectId: string, entityId: string) =>
+  db
+    .selectFrom('journal_entries')
+    .select('monitored_entity_ids')
+    .where('project_id', '=', projectId)
+    .where('monitored_entity_ids', 'like', `%"${entityId}"%`)
+    .execute();

@@ -14,7 +14,7 @@ const sessionListQuery = listQuerySchema.extend({
   status: z.enum(['open', 'submitted']).optional(),
 });
 
-/** Data sessions of manual readings (DESIGN §3.1): every member keeps their own. */
+/** Data sessions of manual readings (requirements#service-contracts): every member keeps their own. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessions = sessionService(journalStore(app.db));
 

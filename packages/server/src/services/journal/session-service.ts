@@ -7,7 +7,7 @@ import { listBody, parseListQuery, type ListQueryInput } from '../../http/list-q
 import { presentSession } from './journal-presenter.ts';
 import { SESSION_LIST, type JournalStore } from './journal-store.ts';
 
-/** Data sessions: a field round of manual readings, open until submitted (DESIGN §3.1, ADR 0027). */
+/** Data sessions: a field round of manual readings, open until submitted (requirements#service-contracts, ADR 0027). */
 export function sessionService(store: JournalStore) {
   async function requireSession(projectId: string, id: string) {
     const row = await store.session(projectId, id);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isPublicMedia } from '@vigil/domain';
+import { isPublicMedia, mediaContentPath } from '@vigil/domain';
 import { fromJson } from '../../db/values.ts';
 import type { MediaFileRow, MediaStore } from './media-store.ts';
 
@@ -8,7 +8,7 @@ const EXPIRES = /^\d{1,12}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 
 /** Where a file's bytes are served: the path of a public file, and the base of a private one's signed URL. */
-export const contentPath = (id: string) => `/media/api/v1/files/${id}/content`;
+export const contentPath = mediaContentPath;
 
 /** The URL a file's bytes are read at, for the files presented in one answer. */
 export type ContentUrlOf = (file: Pick<MediaFileRow, 'id' | 'attrs'>) => string;

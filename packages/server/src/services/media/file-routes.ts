@@ -25,7 +25,7 @@ const fileListQuery = listQuerySchema.extend({
   mime_type: filterText.optional(),
 });
 
-/** Files of the caller's project (spec 001 §7): the record, its upload URL and its processing. */
+/** Files of the caller's project (requirements#monitoring-calls): the record, its upload URL and its processing. */
 export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async (app, { media }) => {
   const { files, uploads, tasks } = media;
 

@@ -1,7 +1,7 @@
 import type { ThumbnailDimension } from '@vigil/domain';
 import sharp, { type Metadata } from 'sharp';
 
-/** Image types that get thumbnails (spec 001 §5: jpg, jpeg, png, gif). */
+/** Image types that get thumbnails (requirements#monitoring-validation: jpg, jpeg, png, gif). */
 const THUMBNAIL_SOURCES = new Set(['image/jpeg', 'image/png', 'image/gif']);
 export const makesThumbnails = (mimeType: string) => THUMBNAIL_SOURCES.has(mimeType);
 

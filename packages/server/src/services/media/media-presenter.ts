@@ -1,9 +1,15 @@
-import type { MediaFile, MediaTask, ThumbnailDimension, ThumbnailType } from '@vigil/domain';
+import {
+  SERVICE_PREFIXES,
+  type MediaFile,
+  type MediaTask,
+  type ThumbnailDimension,
+  type ThumbnailType,
+} from '@vigil/domain';
 import { fromFlag, fromJson } from '../../db/values.ts';
 import type { ContentUrlOf } from './content-urls.ts';
 import type { MediaFileRow, MediaTaskRow, ThumbnailTypeRow } from './media-store.ts';
 
-export const taskPath = (id: string) => `/media/api/v1/tasks/${id}/`;
+export const taskPath = (id: string) => `${SERVICE_PREFIXES.media}/tasks/${id}/`;
 
 /** What presenting files needs beyond their rows: where their bytes are read, which failed processing. */
 export interface Served {
@@ -11,7 +17,7 @@ export interface Served {
   processingFailed: ReadonlySet<string>;
 }
 
-/** A media file as the API answers it, with its thumbnails nested (spec 001 §3). */
+/** A media file as the API answers it, with its thumbnails nested (requirements#monitoring-entities). */
 export function presentMediaFile(row: MediaFileRow, thumbnails: readonly MediaFileRow[], served: Served): MediaFile {
   return {
     id: row.id,

@@ -25,7 +25,7 @@ import type { MediaStorage } from './storage/media-storage.ts';
 /** A record whose upload has not finished after a day is abandoned: it no longer holds its name. */
 const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
 
-/** The names a file is known by: duplicates are compared on both, trimmed (spec 001 §5). */
+/** The names a file is known by: duplicates are compared on both, trimmed (requirements#monitoring-validation). */
 const namesOf = (...names: Array<string | undefined>) => [
   ...new Set(names.filter((n): n is string => !!n).map((n) => n.trim())),
 ];
@@ -100,7 +100,7 @@ export function mediaService(
     present,
     requireFile,
 
-    /** Uploaded files only (spec 001 §2), newest first, with their thumbnails. */
+    /** Uploaded files only (requirements#monitoring-screens), newest first, with their thumbnails. */
     async list(projectId: string, input: ListQueryInput & { exclude_thumbnails?: string }) {
       const { exclude_thumbnails, ...rest } = input;
       const query = parseListQuery(rest, MEDIA_FILE_LIST);
@@ -120,7 +120,8 @@ export function mediaService(
     },
 
     /**
-     * The record before its bytes; 409 when its label or file name is taken (spec 001 §5). Private
+     * The record before its bytes; 409 when its label or file name is taken (requirements#monitoring-validation).
+     * Private
      * unless its creator says is_public: true.
      */
     async create(actor: ProjectActor, body: z.output<typeof mediaFileCreateBody>): Promise<MediaFile> {

@@ -101,7 +101,7 @@ export function mediaTasks(store: MediaStore, storage: MediaStorage, log: Fastif
   return {
     /**
      * Processes an uploaded file: its type's thumbnails when the type processes automatically, then
-     * public_url. Answers once done, or after a moment (the client polls the file, spec 001 §4).
+     * public_url. Answers once done, or after a moment (the client polls the file, requirements#monitoring-states).
      */
     async process(file: MediaFileRow): Promise<void> {
       let running = processing.get(file.id);

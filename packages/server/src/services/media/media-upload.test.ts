@@ -49,7 +49,7 @@ function pdfReport(): Promise<Buffer> {
   });
 }
 
-describe('the upload flow of spec 001 §4 through HTTP', () => {
+describe('the upload flow of requirements#monitoring-states through HTTP', () => {
   it('creates, uploads, processes and ends with thumbnails whose bytes are 120- and 240-pixel images', async () => {
     const name = unique('crest-photo');
     const file = await uploadFile(t, operator, name, 'image/png', photo);

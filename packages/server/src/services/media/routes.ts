@@ -6,7 +6,10 @@ import { fileRoutes } from './file-routes.ts';
 import { mediaContext } from './media-context.ts';
 import { thumbnailRoutes } from './thumbnail-routes.ts';
 
-/** The media service (spec 001 §7, DESIGN §3.1, ADR 0025): files, their bytes, thumbnails. */
+/**
+ * The media service (requirements#monitoring-calls, requirements#service-contracts, ADR 0025): files, their bytes,
+ * thumbnails.
+ */
 export const mediaService: FastifyPluginAsyncZod = async (app) => {
   // One file per request, streamed: never buffered whole, cut off past the limit (the upload service
   // refuses the byte after the limit, which this limit lets through to it).

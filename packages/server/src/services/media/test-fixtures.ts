@@ -56,7 +56,9 @@ export async function uploadUrl(t: TestApp, token: string, id: string): Promise<
   return res.body as UploadUrl;
 }
 
-/** The whole flow of spec 001 §4 through HTTP: record, upload, process; answers the processed file. */
+/**
+ * The whole flow of requirements#monitoring-states through HTTP: record, upload, process; answers the processed file.
+ */
 export async function uploadFile(t: TestApp, token: string, name: string, mimeType: string, bytes: Buffer, extra = {}) {
   const record = await createRecord(t, token, name, mimeType, extra);
   const { url, fields } = await uploadUrl(t, token, record.id);

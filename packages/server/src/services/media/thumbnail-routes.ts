@@ -9,7 +9,7 @@ import { presentTask } from './media-presenter.ts';
 
 const tags = ['media'];
 
-/** Thumbnail types and the tasks that make thumbnails (spec 001 §4, §7). */
+/** Thumbnail types and the tasks that make thumbnails (requirements#monitoring-states, #monitoring-calls). */
 export const thumbnailRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async (app, { media }) => {
   const { files, store } = media;
 

@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MEDIA_MAX_FILE_SIZE, MEDIA_MESSAGES, type MediaFile, type UploadUrl } from '@vigil/domain';
+import { MEDIA_MAX_FILE_SIZE, MEDIA_MESSAGES, SERVICE_PREFIXES, type MediaFile, type UploadUrl } from '@vigil/domain';
 import type { ProjectActor } from '../../http/auth-hook.ts';
 import { conflict, payloadTooLarge, unauthorized, validationError } from '../../http/errors.ts';
 import { nowIso, toFlag } from '../../db/values.ts';
@@ -18,7 +18,7 @@ import { mediaKey, type MediaStorage } from './storage/media-storage.ts';
 /** An upload URL's ticket lasts an hour; asking again (to resume) gives a new one. */
 const TICKET_TTL_MS = 3600 * 1000;
 
-export const uploadPath = (id: string) => `/media/api/v1/files/${id}/upload/`;
+export const uploadPath = (id: string) => `${SERVICE_PREFIXES.media}/files/${id}/upload/`;
 
 /** The form fields before the file: the ticket, and for a file sent in parts its offset and whether it ends. */
 export interface UploadFields {
@@ -42,7 +42,7 @@ function byteLimit(limit: number) {
 }
 
 /**
- * The upload of spec 001 §4 (ADR 0025): a ticket for one file, its bytes streamed into a staging
+ * The upload of requirements#monitoring-states (ADR 0025): a ticket for one file, its bytes streamed into a staging
  * file (in parts when the client resumes), checked against the size limit while they stream and
  * against the declared type when complete, then moved to storage.
  */

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from './write-store.ts';
+import { DAY_MS, HOUR_MS } from './time-units.ts';
 
 export { DAY_MS, HOUR_MS };
 export const WEEK_MS = 7 * DAY_MS;

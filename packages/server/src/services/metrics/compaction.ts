@@ -1,15 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
-import {
-  dayOf,
-  decodeBlock,
-  encodeBlock,
-  holdCompactionLock,
-  mergeBlock,
-  summarize,
-  type Block,
-} from './series-blocks.ts';
+import { compactionMark, findBlocksBetween, findReadingsAfterSeq, setCompactedSeq } from './block-store.ts';
+import { holdCompactionLock } from './compaction-lock-store.ts';
+import { findSeriesOfEntities } from './series-store.ts';
+import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } from './series-blocks.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
 import { newBlockVersion } from './block-cache.ts';
 import { HeldValues } from './stored-values.ts';
@@ -107,18 +102,8 @@ async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<n
   }
   await insertRows(trx, dialect, BLOCK_ROWS, merged.blocks);
   await insertRows(trx, dialect, DAY_ROWS, merged.days);
-  await trx.updateTable('metric_compaction').set({ compacted_seq: merged.last }).where('id', '=', 1).execute();
+  await setCompactedSeq(trx, merged.last);
   return merged.readings;
-}
-
-/** compacted_seq, and how many times readings' blocks were rewritten outside compaction (ADR 0040). */
-async function compactionMark(trx: Db) {
-  const row = await trx
-    .selectFrom('metric_compaction')
-    .select(['compacted_seq', 'rewrites'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return { compacted: Number(row?.compacted_seq ?? 0), rewrites: Number(row?.rewrites ?? 0) };
 }
 
 /** series id → day → [t, value] pairs */
@@ -176,13 +161,7 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Hand
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
     const touched = part.flatMap((id) => [...added.get(id)!.keys()]);
-    const existing = await trx
-      .selectFrom('metric_blocks')
-      .select(['series_id', 'day', 'data'])
-      .where('series_id', 'in', part)
-      .where('day', '>=', Math.min(...touched))
-      .where('day', '<=', Math.max(...touched))
-      .execute();
+    const existing = await findBlocksBetween(trx, part, Math.min(...touched), Math.max(...touched));
     const old = new Map<string, Block>();
     for (const b of existing) old.set(`${b.series_id}:${Number(b.day)}`, decodeBlock(b.data));
     for (const id of part) {
@@ -207,23 +186,12 @@ async function readValues(trx: Db, next: number, limit: number, merged: Merged, 
   const after = merged.last;
   if (next <= after + 1) return;
   const room = limit - merged.readings;
-  const readings = await trx
-    .selectFrom('readings')
-    .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'metrics'])
-    .where('seq', '>', after)
-    .$if(next !== Infinity, (q) => q.where('seq', '<', next))
-    .orderBy('seq')
-    .limit(room)
-    .execute();
+  const readings = await findReadingsAfterSeq(trx, after, next, room);
   merged.readings += readings.length;
   if (readings.length < room && next !== Infinity) merged.last = next - 1;
   else if (readings.length) merged.last = Number(readings.at(-1)!.seq);
   if (!readings.length) return;
-  const seriesRows = await trx
-    .selectFrom('metric_series')
-    .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
-    .where('entity_id', 'in', [...new Set(readings.map((r) => r.entity_id))])
-    .execute();
+  const seriesRows = await findSeriesOfEntities(trx, [...new Set(readings.map((r) => r.entity_id))]);
   // channel (entity, data point) → group → metric → series id
   const seriesIds = new Map<string, Record<string, Map<string, number>>>();
   for (const row of seriesRows) {

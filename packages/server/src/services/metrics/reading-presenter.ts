@@ -10,7 +10,7 @@ export const readingKey = (r: { entity_id: string; data_point_id: string; read_a
   `${r.entity_id}\u0000${r.data_point_id}\u0000${r.read_at}`;
 
 /**
- * A stored reading as a metric reading of spec 001 §3: every group present, {} when empty, and its
+ * A stored reading as a metric reading of requirements#monitoring-entities: every group present, {} when empty, and its
  * source (with who entered it, for a manual one), and why a calculated metric has no value when it is known.
  */
 export function presentReading(record: ReadingRecord, manual?: ManualReadingInfo): MetricReading {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
 
@@ -121,3 +122,95 @@ export async function findLatestReadings(db: Db, projectId: string, filter: Late
     .select(['r.entity_id', 'r.data_point_id', 'r.read_at', 'r.received_at', 'r.metrics'])
     .execute();
 }
+
+/** An entity's latest readings (read_at and metric groups as JSON), newest first. */
+export const findLatestReadingsOf = (db: Db, entityId: string, limit: number) =>
+  db
+    .selectFrom('readings')
+    .select(['read_at', 'metrics'])
+    .where('entity_id', '=', entityId)
+    .orderBy('read_at', 'desc')
+    .limit(limit)
+    .execute();
+
+/** A span of an entity's readings: from `from` on, before `to` when it is set. */
+export interface ReadingSpan {
+  entityId: string;
+  from: string;
+  to: string | null;
+}
+
+const readingsIn = (db: Db, span: ReadingSpan) =>
+  db
+    .selectFrom('readings')
+    .where('entity_id', '=', span.entityId)
+    .where('read_at', '>=', span.from)
+    .$if(span.to !== null, (q) => q.where('read_at', '<', span.to!));
+
+/** The next `limit` readings of the span in (read_at, data_point_id) order, after `after` when given. */
+export const findReadingsInSpan = (
+  db: Db,
+  span: ReadingSpan,
+  after: { readAt: string; dataPointId: string } | null,
+  limit: number,
+) =>
+  readingsIn(db, span)
+    .select(['seq', 'read_at', 'data_point_id', 'metrics'])
+    .$if(after !== null, (q) =>
+      q
+        .where('read_at', '>=', after!.readAt)
+        .where((eb) =>
+          eb.not(eb.and([eb('read_at', '=', after!.readAt), eb('data_point_id', '<=', after!.dataPointId)])),
+        ),
+    )
+    .orderBy('read_at')
+    .orderBy('data_point_id')
+    .limit(limit)
+    .execute();
+
+export async function countReadingsInSpan(db: Db, span: ReadingSpan): Promise<number> {
+  const row = await readingsIn(db, span)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The seq of the last reading stored. */
+export async function lastReadingSeq(db: Db): Promise<number> {
+  const row = await sql<{ seq: number | null }>`select max(seq) as seq from readings`.execute(db);
+  return Number(row.rows[0]?.seq ?? 0);
+}
+
+/** How many readings the entity has stored. */
+export async function countReadingsOfEntity(db: Db, entityId: string): Promise<number> {
+  const row = await db
+    .selectFrom('readings')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('entity_id', '=', entityId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** An entity's latest reading of each data point, oldest first. */
+export const findLatestOfEntity = (db: Db, entityId: string) =>
+  db
+    .selectFrom('latest_readings')
+    .select(['data_point_id', 'read_at', 'received_at', 'metrics'])
+    .where('entity_id', '=', entityId)
+    .orderBy('read_at')
+    .execute();
+
+/** Deletes the project's reading stored under the key; answers its seq and metrics (JSON) if there was one. */
+export const deleteReadingAt = (
+  db: Db,
+  projectId: string,
+  key: { entityId: string; dataPointId: string; readAt: string },
+) =>
+  db
+    .deleteFrom('readings')
+    .where('read_at', '=', key.readAt)
+    .where('entity_id', '=', key.entityId)
+    .where('data_point_id', '=', key.dataPointId)
+    .where('project_id', '=', projectId)
+    .returning(['seq', 'metrics'])
+    .executeTakeFirst();

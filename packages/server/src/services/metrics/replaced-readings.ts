@@ -1,8 +1,11 @@
 import type { ReadingGroups } from '@vigil/domain';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
-import { newBlockVersion } from './block-cache.ts';
-import { compactedSeq, dayOf, decodeBlock, encodeBlock, summarize, type Block } from './series-blocks.ts';
+import { deleteBlockDay, findBlocksOfDayForUpdate, saveBlockDay } from './block-store.ts';
+import { compactedSeq } from './compaction-lock-store.ts';
+import { deleteReadingAt } from './reading-store.ts';
+import { dayOf, decodeBlock, type Block } from './series-blocks.ts';
+import { findSeriesOfChannel } from './series-store.ts';
 
 /** Where a reading is stored: its key, and its time in epoch ms. */
 export interface ReadingKey {
@@ -27,14 +30,7 @@ export async function deleteReplaced(
 ): Promise<void> {
   const compacted = await compactedSeq(trx);
   for (const r of readings) {
-    const old = await trx
-      .deleteFrom('readings')
-      .where('read_at', '=', r.readAt)
-      .where('entity_id', '=', r.entityId)
-      .where('data_point_id', '=', r.dataPointId)
-      .where('project_id', '=', projectId)
-      .returning(['seq', 'metrics'])
-      .executeTakeFirst();
+    const old = await deleteReadingAt(trx, projectId, r);
     if (old && Number(old.seq) <= compacted) {
       await removeFromBlocks(trx, dialect, r, fromJson<Partial<ReadingGroups>>(old.metrics, {}));
     }
@@ -43,44 +39,17 @@ export async function deleteReplaced(
 
 /** Takes the value at `t` out of the day blocks of the series `metrics` had, and sums their days again. */
 async function removeFromBlocks(trx: Db, dialect: Dialect, reading: ReadingKey, metrics: Partial<ReadingGroups>) {
-  const series = await trx
-    .selectFrom('metric_series')
-    .select(['id', 'metric_group', 'metric'])
-    .where('entity_id', '=', reading.entityId)
-    .where('data_point_id', '=', reading.dataPointId)
-    .execute();
+  const series = await findSeriesOfChannel(trx, reading.entityId, reading.dataPointId);
   const groups = metrics as Record<string, Record<string, number> | undefined>;
   const ids = series.filter((s) => groups[s.metric_group]?.[s.metric] !== undefined).map((s) => s.id);
   if (!ids.length) return;
   const day = dayOf(reading.t);
-  const blocks = await trx
-    .selectFrom('metric_blocks')
-    .select(['series_id', 'data'])
-    .where('series_id', 'in', ids)
-    .where('day', '=', day)
-    // Two corrections of one day at once must not each write back a block missing only its own value.
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .execute();
+  const blocks = await findBlocksOfDayForUpdate(trx, dialect, ids, day);
   for (const { series_id: id, data } of blocks) {
     const block = withoutTime(decodeBlock(data), reading.t);
     if (!block) continue;
-    if (block.times.length === 0) {
-      await trx.deleteFrom('metric_blocks').where('series_id', '=', id).where('day', '=', day).execute();
-      await trx.deleteFrom('metric_days').where('series_id', '=', id).where('day', '=', day).execute();
-      continue;
-    }
-    await trx
-      .updateTable('metric_blocks')
-      .set({ data: encodeBlock(block), version: newBlockVersion() })
-      .where('series_id', '=', id)
-      .where('day', '=', day)
-      .execute();
-    await trx
-      .updateTable('metric_days')
-      .set(summarize(block))
-      .where('series_id', '=', id)
-      .where('day', '=', day)
-      .execute();
+    if (block.times.length === 0) await deleteBlockDay(trx, id, day);
+    else await saveBlockDay(trx, id, day, block);
   }
 }
 

@@ -2,16 +2,10 @@ import type { ReadingGroups } from '@vigil/domain';
 import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { newBlockVersion } from './block-cache.ts';
+import { deleteBlockDay } from './block-store.ts';
 import { BLOCK_ROWS, DAY_ROWS } from './compaction.ts';
-import {
-  dayOf,
-  decodeBlock,
-  encodeBlock,
-  holdCompactionLock,
-  mergeBlock,
-  summarize,
-  type Block,
-} from './series-blocks.ts';
+import { holdCompactionLock } from './compaction-lock-store.ts';
+import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } from './series-blocks.ts';
 import { createSeries, insertRows } from './write-store.ts';
 
 /**
@@ -141,8 +135,7 @@ export async function writeRewrite(trx: Db, dialect: Dialect, plan: RewritePlan)
   for (const b of plan.blocks) {
     const id = b.seriesId ?? ids!.get(b.key)!;
     if (!b.block) {
-      await trx.deleteFrom('metric_blocks').where('series_id', '=', id).where('day', '=', b.day).execute();
-      await trx.deleteFrom('metric_days').where('series_id', '=', id).where('day', '=', b.day).execute();
+      await deleteBlockDay(trx, id, b.day);
       continue;
     }
     const s = summarize(b.block);

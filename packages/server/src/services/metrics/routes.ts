@@ -34,7 +34,10 @@ function readingListQuery(input: Record<string, unknown>, defaultPageSize: numbe
   return input.paginate_by === undefined ? { ...query, paginateBy: defaultPageSize } : query;
 }
 
-/** The metrics provider (spec 001 §7): readings, latest readings, time series, heatmaps, rates of change. */
+/**
+ * The metrics provider (requirements#monitoring-calls): readings, latest readings, time series, heatmaps, rates of
+ * change.
+ */
 export const metricsService: FastifyPluginAsyncZod = async (app) => {
   const readings = readingService(app.db);
 

@@ -100,3 +100,21 @@ export async function findLocatedEntities(db: Db, projectId: string, entityIds?:
     context: r.context,
   }));
 }
+
+/** Every series of the entities (in the metric groups, when given), whatever project they are of. */
+export const findSeriesOfEntities = (db: Db, entityIds: readonly string[], groups?: readonly string[]) =>
+  db
+    .selectFrom('metric_series')
+    .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
+    .where('entity_id', 'in', [...entityIds])
+    .$if(groups !== undefined, (q) => q.where('metric_group', 'in', [...groups!]))
+    .execute();
+
+/** The series of one channel: an entity's own values, or one of its data points'. */
+export const findSeriesOfChannel = (db: Db, entityId: string, dataPointId: string) =>
+  db
+    .selectFrom('metric_series')
+    .select(['id', 'metric_group', 'metric'])
+    .where('entity_id', '=', entityId)
+    .where('data_point_id', '=', dataPointId)
+    .execute();

@@ -3,9 +3,11 @@ import type { MetricDaysTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
 import { saturated } from './finite-sums.ts';
 import { blockCacheOf, type BlockCache } from './block-cache.ts';
-import { compactedSeq, dayOf, decodeBlock, holdCompactionLock, type Block } from './series-blocks.ts';
+import { compactedSeq, holdCompactionLock } from './compaction-lock-store.ts';
+import { dayOf, decodeBlock, type Block } from './series-blocks.ts';
 import type { SeriesRef } from './series-store.ts';
-import { DAY_MS, type ReadingMetrics } from './write-store.ts';
+import { DAY_MS } from './time-units.ts';
+import type { ReadingMetrics } from './write-store.ts';
 
 /**
  * The read side of series values (ADR 0014): day blocks, plus the readings that compaction has not

@@ -2,7 +2,7 @@ import type { ReadingGroups } from '@vigil/domain';
 import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { deleteReplaced } from './replaced-readings.ts';
-import { holdCompactionLock } from './series-blocks.ts';
+import { holdCompactionLock } from './compaction-lock-store.ts';
 
 /**
  * The write side of ingest (ADR 0007, 0008, 0014): the ONE module that writes readings,
@@ -73,9 +73,6 @@ export interface WrittenBatch {
   stored: StoredValues;
   backlogId?: number;
 }
-
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
 
 const MAX_PARAMS = 30_000; // SQLite allows 32 766 bound parameters per statement, PostgreSQL 65 535
 

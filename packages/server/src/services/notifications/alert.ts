@@ -1,8 +1,10 @@
 import { alertPriority, type NotificationLevel, type NotificationType } from '@vigil/domain';
-import type { LiveNotification } from './stream-client.ts';
+import type { BusEvents } from '../../bus/bus.ts';
 
-/** The `alert` stream message that follows a live notification: the web app's snackbar (spec 001 §4). */
-export function presentAlert(notification: LiveNotification['notification']) {
+/**
+ * The `alert` stream message that follows a live notification: the web app's snackbar (requirements#monitoring-states).
+ */
+export function presentAlert(notification: BusEvents['notification.created']['notification']) {
   const type = notification.notification_type.name as NotificationType;
   const level = notification.level as NotificationLevel;
   const extra = notification.extra as { monitored_entity?: { id?: string } | null } | undefined;

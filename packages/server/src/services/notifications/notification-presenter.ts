@@ -4,7 +4,7 @@ import { fromJson } from '../../db/values.ts';
 
 export type NotificationRow = Omit<NotificationsTable, 'seq' | 'recipient_role'> & { seq: number };
 
-/** A notification on the wire (spec 001 §3); `is_read` is the asking user's. */
+/** A notification on the wire (requirements#monitoring-entities); `is_read` is the asking user's. */
 export function presentNotification(row: NotificationRow, isRead: boolean, readers: NotificationReader[] = []) {
   return {
     id: row.id,

@@ -2,7 +2,10 @@ import { NOTIFICATION_WINDOW_HOURS, NOTIFICATIONS_PAGE_SIZE } from '@vigil/domai
 import { parseListQuery, type ListQuery, type ListQueryInput, type ListSpec } from '../../http/list-query.ts';
 import type { NotificationListInput } from './params.ts';
 
-/** The notifications list (spec 001 §7): newest first; the `extra.*` filters read the denormalised columns. */
+/**
+ * The notifications list (requirements#monitoring-calls): newest first; the `extra.*` filters read the denormalised
+ * columns.
+ */
 export const notificationList: ListSpec = {
   columns: {
     created_at: 'n.created_at',

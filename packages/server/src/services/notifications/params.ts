@@ -5,7 +5,10 @@ import { booleanText, filterText, idListText } from '../registry/params.ts';
 
 const time = z.string().max(40);
 
-/** `GET notifications/` (spec 001 §7); `historical=true` lifts the floor of the user's own creation time. */
+/**
+ * `GET notifications/` (requirements#monitoring-calls); `historical=true` lifts the floor of the user's own creation
+ * time.
+ */
 export const notificationListQuery = listQuerySchema.extend({
   level: z.enum(['all', ...NOTIFICATION_LEVELS]).optional(),
   read_status: z.enum(['all', 'read', 'unread']).optional(),

@@ -23,7 +23,9 @@ const typeList: ListSpec = {
 const TYPES = NOTIFICATION_TYPES.map((name) => ({ name }));
 const marked = z.object({ marked: z.number() });
 
-/** The notifications service (spec 001 §7): lists, read state, types and the live stream (ADR 0013). */
+/**
+ * The notifications service (requirements#monitoring-calls): lists, read state, types and the live stream (ADR 0013).
+ */
 export const notificationsService: FastifyPluginAsyncZod = async (app) => {
   const readerOf = (request: FastifyRequest) => memberReader(requireProject(request));
 

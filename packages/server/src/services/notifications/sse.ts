@@ -6,5 +6,5 @@ export function sseMessage(event: string, data: unknown, id?: number): string {
 /** A comment line: ignored by EventSource, it keeps proxies and load balancers from closing an idle stream. */
 export const sseComment = (text: string): string => `: ${text}\n\n`;
 
-/** The reconnection delay EventSource uses after a drop: the spec's first retry (spec 001 §9). */
+/** The reconnection delay EventSource uses after a drop: the spec's first retry (requirements#monitoring-constants). */
 export const sseRetry = (ms: number): string => `retry: ${ms}\n\n`;

@@ -1,6 +1,7 @@
 import { seesEveryNotification, type NotificationReader } from '@vigil/domain';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { Database, NotificationsTable } from '../../db/schema.ts';
 import { listBody, runListQuery } from '../../http/list-query.ts';
 import { notificationList, type NotificationQuery } from './notification-query.ts';
 import { presentNotification } from './notification-presenter.ts';
@@ -120,3 +121,30 @@ export async function notificationsAfter(db: Db, reader: Reader, seq: number, fr
     .execute();
   return rows.map((row) => ({ seq: row.seq, notification: presentNotification(row, row.my_read_at !== null) }));
 }
+
+/** A notification row to insert; its seq is the database's. */
+export type NewNotification = Omit<NotificationsTable, 'seq' | 'recipient_role'> & { recipient_role?: string | null };
+
+/** Rows per multi-row statement: within both databases' bound parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+/** Inserts notifications in multi-row statements; answers each one's seq by its id. */
+export async function insertNotifications(
+  trx: Transaction<Database>,
+  rows: readonly NewNotification[],
+): Promise<Map<string, number>> {
+  const seqs = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const inserted = await trx
+      .insertInto('notifications')
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .returning(['id', 'seq'])
+      .execute();
+    for (const row of inserted) seqs.set(row.id, Number(row.seq));
+  }
+  return seqs;
+}
+
+/** The first notification of an event, whoever it was for. */
+export const findFirstNotificationOfEvent = (trx: Transaction<Database>, eventId: string) =>
+  trx.selectFrom('notifications').selectAll().where('event_id', '=', eventId).orderBy('seq').executeTakeFirst();

@@ -14,7 +14,7 @@ import { memberReader, notificationsAfter, userCreatedAt } from './store.ts';
 const QUEUE_LIMIT = 1000;
 /** Notifications read from the database per replay query. */
 const REPLAY_PAGE = 200;
-/** Spec 001 §9: the web app retries after 5 s; EventSource's own reconnection uses it too. */
+/** requirements#monitoring-constants: the web app retries after 5 s; EventSource's own reconnection uses it too. */
 const RETRY_MS = 5000;
 
 const HEADERS = {
@@ -33,7 +33,8 @@ function lastEventId(header: string | string[] | undefined, query: string | unde
 }
 
 /**
- * `GET notifications/stream/` (spec 001 §4, §7; ADR 0013): `open`, then with Last-Event-ID the
+ * `GET notifications/stream/` (requirements#monitoring-states, #monitoring-calls; ADR 0013): `open`, then with
+ * Last-Event-ID the
  * notifications missed since, then live notifications (each followed by an `alert`), `metricsRule`
  * messages and heartbeats. The session is checked when the stream opens and again at every
  * heartbeat: a stream whose session ended (logout, expiry, a deactivated user or membership, another

@@ -2,7 +2,7 @@ import type { Calibration } from '@vigil/domain';
 import { fromJson } from '../../db/values.ts';
 import type { CalibrationRow } from './calibration-store.ts';
 
-/** A calibration as the API shows it (DESIGN §3.2). */
+/** A calibration as the API shows it (requirements#site-contracts). */
 export const presentCalibration = (row: CalibrationRow): Calibration => ({
   id: row.id,
   effective_from: row.effective_from,

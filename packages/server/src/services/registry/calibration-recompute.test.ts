@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBlock } from '../metrics/series-blocks.ts';
-import { DAY_MS } from '../metrics/write-store.ts';
+import { DAY_MS } from '../metrics/time-units.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { API, piezometerBody } from './test-fixtures.ts';
 import { VW_SCHEME } from './calibration-fixtures.ts';
 
-// Issue 34 and DESIGN §3.2 (ADR 0040): adding, changing or deleting a calibration recomputes the
+// Issue 34 and requirements#site-contracts (ADR 0040): adding, changing or deleting a calibration recomputes the
 // calculated metrics of the readings it covers, from their raw values, in the background; day blocks,
 // summaries and the timeseries API follow; limits are evaluated again without news of the past.
 

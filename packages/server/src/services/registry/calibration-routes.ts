@@ -17,7 +17,10 @@ import { idParams } from './params.ts';
 const tags = ['device-registry'];
 const calParams = z.object({ id: idSchema, cal: idSchema });
 
-/** `instruments/{id}/calibrations` (DESIGN §3.2): dated factors that the scheme's formulas read as `cal.<name>`. */
+/**
+ * `instruments/{id}/calibrations` (requirements#site-contracts): dated factors that the scheme's formulas read as
+ * `cal.<name>`.
+ */
 export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Recomputations run in the background worker of the instances that compact (ADR 0040).
   const calibrations = calibrationService(app.db, (projectId, calibrationId) =>

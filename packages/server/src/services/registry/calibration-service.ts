@@ -25,7 +25,7 @@ const DATE_TAKEN = 'The instrument already has a calibration effective from this
 const historyField = (id: string) => `calibrations.${id}`;
 
 /**
- * Calibrations of instruments (DESIGN §3.2): read by members, written by curators; every change is in
+ * Calibrations of instruments (requirements#site-contracts): read by members, written by curators; every change is in
  * the instrument's history as `calibrations.<id>` with the old and new calibration, and asks, in the
  * same transaction, for the recomputation of the readings it covers (ADR 0040); `recompute` is then
  * told to look for it.

@@ -4,7 +4,8 @@ import type { CalibrationsTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
 import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
 
-// All SQL of calibrations (DESIGN §3.2), their one writer; rows are presented by calibration-presenter.ts.
+// All SQL of calibrations (requirements#site-contracts), their one writer; rows are presented by
+// calibration-presenter.ts.
 
 export type CalibrationRow = CalibrationsTable;
 

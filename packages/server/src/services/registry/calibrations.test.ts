@@ -4,7 +4,7 @@ import { pngImage, uploadFile } from '../media/test-fixtures.ts';
 import { VW_SCHEME } from './calibration-fixtures.ts';
 import { API, piezometerBody, registryIds } from './test-fixtures.ts';
 
-// DESIGN §3.2 and issue 34: an instrument's dated calibrations, read by the scheme's formulas as
+// requirements#site-contracts and issue 34: an instrument's dated calibrations, read by the scheme's formulas as
 // `cal.<name>`; a reading uses the calibration in effect at its read_at.
 
 let t: TestApp;

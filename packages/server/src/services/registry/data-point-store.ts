@@ -80,3 +80,8 @@ export async function insertDataPoints(db: Db, records: DataPointRecord[]): Prom
 export async function deleteDataPoint(db: Db, projectId: string, id: string): Promise<void> {
   await db.deleteFrom('data_points').where('project_id', '=', projectId).where('id', '=', id).execute();
 }
+
+/** Deletes every data point of an entity (before the entity itself goes). */
+export async function deleteDataPointsOf(db: Db, entityId: string): Promise<void> {
+  await db.deleteFrom('data_points').where('entity_id', '=', entityId).execute();
+}

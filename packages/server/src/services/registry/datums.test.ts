@@ -110,7 +110,7 @@ describe('the datum of an inclinometer', () => {
     const other = await ids.entity('cerro-azul', 'IPI-02');
     const res = await t.call('POST', '/ingest/api/v1/payloads', {
       token: admin,
-      body: { eid: 'PZ-01', read_at: '2026-06-01T00:00:00Z', raw_metrics: { pressure: 100, temperature: 10 } },
+      body: { eid: 'PZ-01', read_at: '2026-06-01T00:00:00Z', raw_metrics: { reading: 8000, temperature: 10 } },
     });
     expect(res.body.accepted).toBe(1);
     expect((await call('POST', datums(), { datum_at: '2026-06-01T00:00:00Z' })).status).toBe(400);

@@ -47,7 +47,11 @@ describe('DELETE {kind}/{id}', () => {
     const id = await createPiezometer('PZ-D2');
     const sent = await t.call('POST', '/ingest/api/v1/payloads', {
       token: admin,
-      body: [1, 2].map((h) => ({ eid: 'PZ-D2', read_at: `2026-11-20T0${h}:00:00Z`, raw_metrics: { pressure: 101.3 } })),
+      body: [1, 2].map((h) => ({
+        eid: 'PZ-D2',
+        read_at: `2026-11-20T0${h}:00:00Z`,
+        raw_metrics: { reading: 8000 - h, temperature: 12 },
+      })),
     });
     expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
     const res = await remove(`instruments/${id}`);

@@ -21,7 +21,7 @@ export interface ProfileLookups {
 
 const ref = (r: TypedRef | undefined): EntityRef | null => (r ? { id: r.id, eid: r.eid, title: r.title } : null);
 
-/** The device profile of spec 001 §3. */
+/** The device profile of requirements#monitoring-entities. */
 export function presentDevice(record: DeviceRecord, lookups: ProfileLookups): DeviceProfile {
   const scheme = record.schemeId ? lookups.schemes.get(record.schemeId) : undefined;
   return {

@@ -29,6 +29,7 @@ import {
   type DeviceFilters,
   type DeviceRecord,
 } from './device-store.ts';
+import { deleteDataPointsOf } from './data-point-store.ts';
 import { findGroups, updateGroup } from './group-store.ts';
 import { deviceHistoryValues, diffValues, groupHistoryValues } from './history-values.ts';
 import {
@@ -272,7 +273,7 @@ export function deviceService(db: Db) {
           const fields = diffValues(groupHistoryValues(group), groupHistoryValues(after));
           await recordHistory(trx, [historyChange(editor, 'basic-group', group.id, 'updated', now, fields)]);
         }
-        await trx.deleteFrom('data_points').where('entity_id', '=', id).execute();
+        await deleteDataPointsOf(trx, id);
         if (!(await deleteDevice(trx, editor.projectId, id, before.updatedAt))) throw conflict(STALE_MESSAGE);
         await recordHistory(trx, [
           change(editor, before, 'deleted', now, allFields(deviceHistoryValues(before), 'deleted')),

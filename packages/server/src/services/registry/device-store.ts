@@ -298,3 +298,14 @@ export async function findDevicesByEid(db: Db, projectId: string): Promise<Map<s
   const rows = await selectEntities(db).where('monitored_entities.project_id', '=', projectId).execute();
   return new Map(rows.map((row) => [row.eid, toDevice(row)]));
 }
+
+/** How many instruments of the project hang off the interface node. */
+export async function countInstrumentsOf(db: Db, projectId: string, nodeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('monitored_entities')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('project_id', '=', projectId)
+    .where('interface_node_id', '=', nodeId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,7 +1,12 @@
 import { dashboardTreeSchema } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
+import { findEntriesMaybeNaming } from '../journal/journal-store.ts';
+import { countReadingsOfEntity } from '../metrics/reading-store.ts';
+import { findCrossSectionData } from '../ui/cross-section-store.ts';
 import { isDashboardFolder, refsOf } from '../ui/dashboard-check.ts';
+import { findModulesProjectData } from '../ui/module-data-store.ts';
+import { countInstrumentsOf } from './device-store.ts';
 
 /** What keeps a device from being deleted: where it is used, counted and named. */
 export interface DeviceUsage {
@@ -17,12 +22,7 @@ const CARD_AT = /^data\.pages\.(\d+)\.cards\.(\d+)\./;
 
 /** The dashboard cards naming the device, by module and page (ADR 0020: dashboards are module data). */
 async function cardsUsing(db: Db, projectId: string, id: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('project_module_data as d')
-    .innerJoin('modules as m', 'm.id', 'd.module_id')
-    .select(['m.name', 'm.folder', 'd.data'])
-    .where('d.project_id', '=', projectId)
-    .execute();
+  const rows = await findModulesProjectData(db, projectId);
   const cards = new Map<string, number>();
   for (const row of rows.filter((r) => isDashboardFolder(r.folder))) {
     const tree = dashboardTreeSchema.safeParse(fromJson<unknown>(row.data, null));
@@ -40,30 +40,15 @@ async function cardsUsing(db: Db, projectId: string, id: string): Promise<Map<st
 }
 
 export async function findDeviceUsage(db: Db, projectId: string, id: string): Promise<DeviceUsage> {
-  const count = (n: unknown) => Number(n ?? 0);
   const [readings, cards, sections, entries, instruments] = await Promise.all([
-    db
-      .selectFrom('readings')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('entity_id', '=', id)
-      .executeTakeFirst(),
+    countReadingsOfEntity(db, id),
     cardsUsing(db, projectId, id),
-    db.selectFrom('cross_sections').select(['name', 'data']).where('project_id', '=', projectId).execute(),
-    db
-      .selectFrom('journal_entries')
-      .select('monitored_entity_ids')
-      .where('project_id', '=', projectId)
-      .where('monitored_entity_ids', 'like', `%"${id}"%`)
-      .execute(),
-    db
-      .selectFrom('monitored_entities')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('project_id', '=', projectId)
-      .where('interface_node_id', '=', id)
-      .executeTakeFirst(),
+    findCrossSectionData(db, projectId),
+    findEntriesMaybeNaming(db, projectId, id),
+    countInstrumentsOf(db, projectId, id),
   ]);
   return {
-    readings: count(readings?.n),
+    readings,
     cards,
     crossSections: sections
       .filter((s) =>
@@ -73,7 +58,7 @@ export async function findDeviceUsage(db: Db, projectId: string, id: string): Pr
       )
       .map((s) => s.name),
     journalEntries: entries.filter((e) => fromJson<string[]>(e.monitored_entity_ids, []).includes(id)).length,
-    instruments: count(instruments?.n),
+    instruments,
   };
 }
 

@@ -1,4 +1,4 @@
-import { TRACKED_STATES } from '@vigil/domain';
+import { TRACKED_STATES, VIBRATING_WIRE_FORMULAS } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { API, registryIds } from './test-fixtures.ts';
@@ -59,7 +59,7 @@ describe('GET instruments, interface-nodes, virtual-devices', () => {
     expect(counts).toEqual({ instruments: 34, 'interface-nodes': 4, 'virtual-devices': 3 });
   });
 
-  it('shows every field of the device profile (spec 001 §3)', async () => {
+  it('shows every field of the device profile (requirements#monitoring-entities)', async () => {
     const id = await ids.entity('cerro-azul', 'PZ-10');
     const res = await get(`instruments/${id}`);
     expect(res.status).toBe(200);
@@ -85,12 +85,19 @@ describe('GET instruments, interface-nodes, virtual-devices', () => {
     expect(Object.keys(profile.scheme.spec.metrics).sort()).toEqual(
       ['calculated_metrics', 'context_metrics', 'invalid_metrics', 'raw_metrics', 'user_metrics'].sort(),
     );
+    // a vibrating wire's digits and temperature in; the pressure through its calibration, then the level
     expect(profile.scheme.spec.metrics.invalid_metrics.map((m: any) => m.key)).toEqual([
-      'pressure',
+      'reading',
       'temperature',
+      'pressure',
       'piezometric_level',
     ]);
     expect(profile.scheme.spec.metrics.calculated_metrics[0]).toMatchObject({
+      key: 'pressure',
+      unit: 'kPa',
+      formula: VIBRATING_WIRE_FORMULAS.linear,
+    });
+    expect(profile.scheme.spec.metrics.calculated_metrics[1]).toMatchObject({
       key: 'piezometric_level',
       unit: 'm',
       formula: 'tip_elevation + pressure / 9.8068',

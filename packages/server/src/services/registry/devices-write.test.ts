@@ -194,9 +194,10 @@ describe('POST instruments, interface-nodes, virtual-devices', () => {
   it('refuses limits and context values of metrics the scheme does not declare', async () => {
     const unknownLimit = piezometerBody(piezometerScheme, {
       eid: 'PZ-98',
-      metric_limits: [{ group: 'calculated_metrics', metric: 'pressure', level: 'warning', bound: 'upper', value: 1 }],
+      // the piezometers send digits: pressure is calculated, no raw metric
+      metric_limits: [{ group: 'raw_metrics', metric: 'pressure', level: 'warning', bound: 'upper', value: 1 }],
     });
-    expectValidation(await post('instruments', unknownLimit), 'metric_limits.0.metric', /calculated_metrics\.pressure/);
+    expectValidation(await post('instruments', unknownLimit), 'metric_limits.0.metric', /raw_metrics\.pressure/);
     expectValidation(
       await post('instruments', piezometerBody(piezometerScheme, { eid: 'PZ-98', context: { sensor_depth: 4 } })),
       'context.sensor_depth',

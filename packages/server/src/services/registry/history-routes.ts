@@ -30,7 +30,10 @@ async function exists(db: Db, projectId: string, subject: HistorySubject, id: st
   return !!(await findDevice(db, projectId, id, subject));
 }
 
-/** `GET {kind}/{id}/history` (DESIGN §3.2): every change, newest first; a deleted thing's stays readable. */
+/**
+ * `GET {kind}/{id}/history` (requirements#site-contracts): every change, newest first; a deleted thing's stays
+ * readable.
+ */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of REGISTRY_HISTORY_KINDS) {
     const subject = SUBJECTS[kind];

@@ -1,7 +1,7 @@
 import type { CalibrationRecompute } from '@vigil/domain';
 import type { RecomputeRow } from './recompute-store.ts';
 
-/** A calibration's recomputation as `GET …/calibrations/{cal}/recompute` answers it (DESIGN §3.2). */
+/** A calibration's recomputation as `GET …/calibrations/{cal}/recompute` answers it (requirements#site-contracts). */
 export const presentRecompute = (row: RecomputeRow): CalibrationRecompute => ({
   status: row.status,
   readings_total: row.readings_total,

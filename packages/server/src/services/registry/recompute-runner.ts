@@ -1,24 +1,24 @@
 import { factorsInEffect, type ReadingGroups } from '@vigil/domain';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
 import { fromJson, nowIso } from '../../db/values.ts';
 import { compileScheme, numericContext } from '../ingest/metric-rules.ts';
-import type { Compactor } from '../metrics/compaction.ts';
 import { planRewrite, writeRewrite, type RewrittenReading } from '../metrics/rewritten-readings.ts';
-import { compactedSeq } from '../metrics/series-blocks.ts';
+import { compactedSeq } from '../metrics/compaction-lock-store.ts';
+import { countReadingsInSpan, findReadingsInSpan, lastReadingSeq, type ReadingSpan } from '../metrics/reading-store.ts';
 import { findCalibrations } from './calibration-store.ts';
 import { rederive } from './recompute-derive.ts';
-import { updateRecompute, type RecomputeRow } from './recompute-store.ts';
+import { findDerivationOf, updateRecompute, type RecomputeRow } from './recompute-store.ts';
 
 export interface RecomputeHost {
   db: Db;
   dialect: Dialect;
   bus: Bus;
   log: FastifyBaseLogger;
-  compactor: Compactor | null;
+  /** compaction, run between batches so that blocks follow the rewritten readings (ADR 0040) */
+  compactor: { run(): Promise<void> } | null;
 }
 
 /** Readings read, derived and rewritten per transaction: SQLite's write lock is held for one batch's write. */
@@ -44,12 +44,15 @@ interface Cursor {
 export async function runRecompute(host: RecomputeHost, job: RecomputeRow, stopping: () => boolean): Promise<void> {
   const { db, log } = host;
   try {
-    await compactedUpTo(host, await lastSeq(db));
+    await compactedUpTo(host, await lastReadingSeq(db));
     let cursor: Cursor | null = job.cursor_read_at
       ? { readAt: job.cursor_read_at, dataPointId: job.cursor_data_point_id ?? '' }
       : null;
     let done = job.readings_done;
-    if (!cursor && !(await progress(db, job, { readings_total: await countCovered(db, job), readings_done: 0 })))
+    if (
+      !cursor &&
+      !(await progress(db, job, { readings_total: await countReadingsInSpan(db, spanOf(job)), readings_done: 0 }))
+    )
       return;
     let latest = false;
     let batches = 0;
@@ -108,26 +111,9 @@ async function recomputeBatch(host: RecomputeHost, job: RecomputeRow, cursor: Cu
 
 /** The next batch's readings derived again, and the plan of what to rewrite; null when none is left. */
 async function readBatch(trx: Db, dialect: Dialect, job: RecomputeRow, cursor: Cursor | null) {
-  const rows = await covered(trx, job)
-    .select(['seq', 'read_at', 'data_point_id', 'metrics'])
-    .$if(cursor !== null, (q) =>
-      q
-        .where('read_at', '>=', cursor!.readAt)
-        .where((eb) =>
-          eb.not(eb.and([eb('read_at', '=', cursor!.readAt), eb('data_point_id', '<=', cursor!.dataPointId)])),
-        ),
-    )
-    .orderBy('read_at')
-    .orderBy('data_point_id')
-    .limit(RECOMPUTE_BATCH)
-    .execute();
+  const rows = await findReadingsInSpan(trx, spanOf(job), cursor, RECOMPUTE_BATCH);
   if (!rows.length) return null;
-  const entity = await trx
-    .selectFrom('monitored_entities as e')
-    .leftJoin('schemes as s', 's.id', 'e.scheme_id')
-    .select(['e.context', 's.spec'])
-    .where('e.id', '=', job.entity_id)
-    .executeTakeFirst();
+  const entity = await findDerivationOf(trx, job.entity_id);
   const scheme = compileScheme(entity?.spec);
   const context = numericContext(entity?.context);
   const calibrations = (await findCalibrations(trx, [job.entity_id])).get(job.entity_id) ?? [];
@@ -152,25 +138,11 @@ async function readBatch(trx: Db, dialect: Dialect, job: RecomputeRow, cursor: C
 }
 
 /** The entity's readings in the job's range. */
-function covered(db: Db, job: RecomputeRow) {
-  return db
-    .selectFrom('readings')
-    .where('entity_id', '=', job.entity_id)
-    .where('read_at', '>=', job.range_from)
-    .$if(job.range_to !== null, (q) => q.where('read_at', '<', job.range_to!));
-}
-
-async function countCovered(db: Db, job: RecomputeRow): Promise<number> {
-  const row = await covered(db, job)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-async function lastSeq(db: Db): Promise<number> {
-  const row = await sql<{ seq: number | null }>`select max(seq) as seq from readings`.execute(db);
-  return Number(row.rows[0]?.seq ?? 0);
-}
+const spanOf = (job: RecomputeRow): ReadingSpan => ({
+  entityId: job.entity_id,
+  from: job.range_from,
+  to: job.range_to,
+});
 
 /**
  * Waits until compaction has taken every reading up to `seq`: the job rewrites only compacted

@@ -139,3 +139,12 @@ export async function updateRecompute(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** What derives an entity's calculated metrics: its context and its scheme's spec (JSON). */
+export const findDerivationOf = (db: Db, entityId: string) =>
+  db
+    .selectFrom('monitored_entities as e')
+    .leftJoin('schemes as s', 's.id', 'e.scheme_id')
+    .select(['e.context', 's.spec'])
+    .where('e.id', '=', entityId)
+    .executeTakeFirst();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { API, importRegister, registryIds } from './test-fixtures.ts';
 
-// DESIGN §3.2: export writes the import's columns, so that a register can go out, be edited in a
+// requirements#site-contracts: export writes the import's columns, so that a register can go out, be edited in a
 // spreadsheet and come back; a template holds the header row and one example row.
 
 let t: TestApp;

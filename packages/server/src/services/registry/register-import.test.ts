@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { API, csv, importRegister, registryIds } from './test-fixtures.ts';
 
-// DESIGN §3.2 and issue 31: an .xlsx or .csv instrument register; a dry run shows each row as new,
+// requirements#site-contracts and issue 31: an .xlsx or .csv instrument register; a dry run shows each row as new,
 // changed or unchanged and every error with its row and column; nothing is written while any row has
 // an error; rows are matched by eid within the project.
 

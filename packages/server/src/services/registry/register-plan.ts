@@ -6,6 +6,7 @@ import {
   ENTITY_TYPES,
   REGISTER_COLUMNS,
   REGISTER_CONTEXT_PREFIX,
+  splitList,
   type EntityType,
   type RegisterError,
   type RegisterRowStatus,
@@ -19,7 +20,7 @@ import { FORMULA_WITHOUT_VALUE } from './register-sheet.ts';
 import type { SchemeRecord } from './scheme-store.ts';
 
 /**
- * What a register would do (DESIGN §3.2, ADR 0034): each data row checked and matched by eid within
+ * What a register would do (requirements#site-contracts, ADR 0034): each data row checked and matched by eid within
  * the project, as a new device, a change or no change; every problem named by row and column. Pure:
  * the service reads the project and writes the plan.
  */
@@ -245,15 +246,7 @@ function rowRecord(
 
   let labels = before?.labels ?? [];
   if (r.has('labels')) {
-    labels = [
-      ...new Set(
-        r
-          .text('labels')
-          .split(',')
-          .map((l) => l.trim())
-          .filter(Boolean),
-      ),
-    ];
+    labels = [...new Set(splitList(r.text('labels')))];
     if (labels.length > 50) r.fail('labels', 'At most 50 labels');
     if (labels.some((l) => l.length > 64)) r.fail('labels', 'A label has at most 64 characters');
   }

@@ -16,7 +16,7 @@ import { registerService } from './register-service.ts';
 
 const tags = ['device-registry'];
 
-/** `register/import`, `register/export`, `register/template` (DESIGN §3.2, ADR 0034). */
+/** `register/import`, `register/export`, `register/template` (requirements#site-contracts, ADR 0034). */
 export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   // One file per request, cut off past the limit: the byte after it makes the refusal.
   await app.register(multipart, {

@@ -27,7 +27,7 @@ const TYPE_ORDER = { 'interface-node': 0, instrument: 1, 'virtual-device': 2 } a
 const byTypeThenEid = (a: DeviceRecord, b: DeviceRecord) =>
   TYPE_ORDER[a.entityType] - TYPE_ORDER[b.entityType] || a.eid.localeCompare(b.eid, 'en', { numeric: true });
 
-/** The instrument register (DESIGN §3.2, ADR 0034): import with a dry run, export, template. */
+/** The instrument register (requirements#site-contracts, ADR 0034): import with a dry run, export, template. */
 export function registerService(db: Db) {
   async function projectRegistry(projectId: string): Promise<ProjectRegistry> {
     const [schemes, devicesByEid] = await Promise.all([

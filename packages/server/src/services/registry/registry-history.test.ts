@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { API, piezometerBody, registryIds } from './test-fixtures.ts';
 
-// DESIGN §3.2: every create, change and delete of a device, scheme or basic group is kept (who, when,
+// requirements#site-contracts: every create, change and delete of a device, scheme or basic group is kept (who, when,
 // old and new value per field), newest first, in the list shape; a deleted thing's history stays.
 
 let t: TestApp;

@@ -1,3 +1,4 @@
+import { splitList } from '@vigil/domain';
 import { validationError } from '../../http/errors.ts';
 import {
   parseListQuery,
@@ -18,12 +19,6 @@ export interface RegistryFilters {
 
 export type RegistryFilter = 'monitored_entity_ids' | 'decommissioned' | 'snapshot_created_at.to_time';
 
-export const splitIds = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 /** `parseListQuery` plus the registry's own filters, which it leaves out of the generic ones. */
 export function parseRegistryQuery(
   input: ListQueryInput,
@@ -36,7 +31,7 @@ export function parseRegistryQuery(
   const generic = Object.fromEntries(Object.entries(input).filter(([key]) => !(key in raw)));
   const query = parseListQuery(generic as ListQueryInput, spec);
   const ids = raw.monitored_entity_ids as string | undefined;
-  const entityIds = ids === undefined ? undefined : splitIds(ids);
+  const entityIds = ids === undefined ? undefined : splitList(ids);
   if (entityIds && entityIds.length > 1000)
     throw validationError('Invalid query', { monitored_entity_ids: ['At most 1000 ids'] });
   const flag = raw.decommissioned as string | undefined;
@@ -67,7 +62,7 @@ export function selectOne<T extends object>(
 ) {
   return selectFields(
     object,
-    input.fields ? splitIds(input.fields) : undefined,
-    input.excluded_fields ? splitIds(input.excluded_fields) : undefined,
+    input.fields ? splitList(input.fields) : undefined,
+    input.excluded_fields ? splitList(input.excluded_fields) : undefined,
   );
 }

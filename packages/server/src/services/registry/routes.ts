@@ -22,8 +22,9 @@ const responderTypeQuery = listQuerySchema.extend({
 });
 
 /**
- * Device registry (spec 001 §7): schemes, devices and their snapshots, groups, data points, responder
- * types; the history of their changes, the instrument register and calibrations (DESIGN §3.2, ADR 0034).
+ * Device registry (requirements#monitoring-calls): schemes, devices and their snapshots, groups, data points, responder
+ * types; the history of their changes, the instrument register and calibrations (requirements#site-contracts, ADR
+ * 0034).
  */
 export const registryService: FastifyPluginAsyncZod = async (app) => {
   await app.register(schemeRoutes);

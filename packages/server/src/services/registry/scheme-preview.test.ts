@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { API, piezometerBody, registryIds } from './test-fixtures.ts';
+import { API, createPressureScheme, piezometerBody, registryIds } from './test-fixtures.ts';
 
 // Issue 31: a change to a scheme says how many devices it affects before saving; calculated metrics
 // are checked as they are typed and previewed on the device's last 20 readings.
@@ -15,7 +15,8 @@ beforeAll(async () => {
   t = await createTestApp();
   ids = registryIds(t);
   [admin, operator] = await Promise.all([t.login('admin'), t.login('operator')]);
-  scheme = await ids.scheme('cerro-azul', 'VW piezometer');
+  // a scheme of its own: the demo's piezometers send digits, these readings a pressure
+  scheme = await createPressureScheme(t, admin);
   const created = await t.call('POST', `${API}/instruments`, {
     token: admin,
     body: piezometerBody(scheme, { eid: 'PZ-P1', context: { tip_elevation: 1100 } }),

@@ -30,7 +30,7 @@ import { nextVersion, requireVersion, STALE_MESSAGE } from './versions.ts';
 
 const NAME_TAKEN = 'A scheme with this name already exists in the project';
 
-/** Schemes: the metrics, limits and formulas a kind of device reports (spec 001 §3). */
+/** Schemes: the metrics, limits and formulas a kind of device reports (requirements#monitoring-entities). */
 export function schemeService(db: Db) {
   async function requireScheme(projectId: string, id: string) {
     const scheme = await findScheme(db, projectId, id);

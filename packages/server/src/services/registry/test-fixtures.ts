@@ -38,6 +38,42 @@ export function registryIds(t: TestApp) {
   };
 }
 
+/**
+ * A scheme of piezometers that send their pore pressure in kPa, in the current project, through the
+ * API: the demo's send a vibrating wire's digits, and some tests are about what becomes of a pressure.
+ */
+export async function createPressureScheme(t: TestApp, token: string, name = 'Pressure piezometer') {
+  const res = await t.call('POST', `${API}/schemes`, {
+    token,
+    body: {
+      name,
+      type: 'phreatic_surface',
+      spec: {
+        metrics: {
+          raw_metrics: [
+            { key: 'pressure', label: 'Pore water pressure', unit: 'kPa', decimals: 2 },
+            { key: 'temperature', label: 'Temperature', unit: '°C', decimals: 1 },
+          ],
+          calculated_metrics: [
+            {
+              key: 'piezometric_level',
+              label: 'Piezometric level',
+              unit: 'm',
+              decimals: 2,
+              formula: 'tip_elevation + pressure / 9.8068',
+            },
+          ],
+          context_metrics: [{ key: 'tip_elevation', label: 'Tip elevation', unit: 'm', decimals: 2 }],
+          user_metrics: [],
+        },
+        metric_limits: [],
+      },
+    },
+  });
+  if (res.status !== 201) throw new Error(`scheme ${name}: ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
 /** A valid new piezometer body for the given scheme, with anything overridden. */
 export function piezometerBody(scheme: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,7 +1,7 @@
 import type { BusEvents } from '../../bus/bus.ts';
-import { toJson } from '../../db/values.ts';
 import { appendSnapshots } from '../registry/snapshot-store.ts';
-import { saveEntityStates, type Trx } from './engine-entity.ts';
+import { saveEntityRules, saveEntityStates } from '../registry/entity-evaluation-store.ts';
+import type { Trx } from './engine-entity.ts';
 import type { Evaluation } from './evaluation.ts';
 import { recordEvents, recordExecutions, type EventToRecord, type ExecutionInput } from './event-recorder.ts';
 
@@ -68,11 +68,7 @@ export async function applyEvaluations(
   );
   for (const ev of all) {
     if (!ev.rulesChanged) continue;
-    await trx
-      .updateTable('monitored_entities')
-      .set({ rules: toJson(ev.entity.rules) })
-      .where('id', '=', ev.entity.id)
-      .execute();
+    await saveEntityRules(trx, ev.entity.id, ev.entity.rules);
   }
   return created;
 }

@@ -13,7 +13,7 @@ export const DEFAULT_CONNECTIVITY_RULE: StateRule = {
 };
 
 /**
- * Connectivity (spec 001 §3): the time since the latest payload was received (`elapsed`, seconds)
+ * Connectivity (requirements#monitoring-entities): the time since the latest payload was received (`elapsed`, seconds)
  * and since it was read (`since_read`) against `contracted_sla_time`, through the entity's
  * connectivity rules or the default one. Runs on every payload and on the engine's tick, so a device
  * that falls silent turns red without any new reading. One event per silence: its key is the

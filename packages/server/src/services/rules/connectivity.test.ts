@@ -71,7 +71,7 @@ describe('connectivity', () => {
     events = (await eventsOf(t, token, id)).filter((e) => e.type === 'connectivity_state_changed');
     expect(events.map((e) => e.context.connectivity_state)).toEqual(['red', 'green']);
 
-    // the events list carries what the interval table needs (spec 001 §3 event list item)
+    // the events list carries what the interval table needs (requirements#monitoring-entities event list item)
     const list = await t.call(
       'GET',
       `/rules-engine/api/v1/events/?monitored_entity_ids=${id}&types=connectivity_state_changed&fields=id,created_at,context.connectivity_state,context.contracted_sla_time,monitored_entity.connectivity_state`,

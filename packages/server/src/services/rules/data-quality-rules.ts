@@ -1,11 +1,12 @@
 import { DEFAULT_ENTITY_STATES, resultColour, type EntityStates } from '@vigil/domain';
 import { fromFlag, fromJson } from '../../db/values.ts';
+import { findInterfaceNodesOf, findNodeInstruments } from '../registry/entity-evaluation-store.ts';
 import type { Trx } from './engine-entity.ts';
 import type { Evaluation } from './evaluation.ts';
 
 type Issues = 'none' | 'some' | 'most';
 
-/** One row of the event's table (spec 001 §2): an instrument, or the interface node itself. */
+/** One row of the event's table (requirements#monitoring-screens): an instrument, or the interface node itself. */
 interface InstrumentRow {
   id: string;
   eid: string;
@@ -48,11 +49,7 @@ export function dataQualityNodes() {
     }
     const unknown = [...new Set(entityIds.filter((id) => !nodeOf.has(id)))];
     if (unknown.length) {
-      const rows = await trx
-        .selectFrom('monitored_entities')
-        .select(['id', 'entity_type', 'interface_node_id'])
-        .where('id', 'in', unknown)
-        .execute();
+      const rows = await findInterfaceNodesOf(trx, unknown);
       for (const r of rows) nodeOf.set(r.id, r.entity_type === 'interface-node' ? r.id : r.interface_node_id);
     }
     const nodes = new Set<string>();
@@ -65,7 +62,8 @@ export function dataQualityNodes() {
 }
 
 /**
- * Data quality issues of interface nodes (spec 001 §3): an instrument has an issue when its health,
+ * Data quality issues of interface nodes (requirements#monitoring-entities): an instrument has an issue when its
+ * health,
  * metric quality or abnormality state is neither green nor unknown, or it is in maintenance. None
  * with issues is none, some is some, at least half is most; a node without instruments is not
  * evaluated. Instruments evaluated in this transaction count with their new states.
@@ -77,12 +75,7 @@ export async function evaluateDataQuality(
   at: string,
 ): Promise<void> {
   if (!nodeIds.length) return;
-  const rows = await trx
-    .selectFrom('monitored_entities')
-    .select(['id', 'eid', 'title', 'states', 'maintenance_mode', 'interface_node_id'])
-    .where('interface_node_id', 'in', nodeIds)
-    .orderBy('eid')
-    .execute();
+  const rows = await findNodeInstruments(trx, nodeIds);
   for (const nodeId of nodeIds) {
     const ev = evaluations.get(nodeId);
     if (!ev) continue;

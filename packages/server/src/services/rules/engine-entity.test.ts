@@ -4,7 +4,8 @@ import { INGEST } from '../ingest/test-fixtures.ts';
 import { API, registryIds } from '../registry/test-fixtures.ts';
 import { registryVersion } from '../../db/registry-version.ts';
 import { toJson } from '../../db/values.ts';
-import { loadEngineEntities, saveEntityStates, unchangedSince, type EngineEntity } from './engine-entity.ts';
+import { saveEntityStates } from '../registry/entity-evaluation-store.ts';
+import { loadEngineEntities, unchangedSince, type EngineEntity } from './engine-entity.ts';
 
 let t: TestApp;
 let admin: string;
@@ -35,7 +36,7 @@ describe("an evaluation's check before it writes", () => {
 
     const stored = await t.call('POST', INGEST, {
       token: admin,
-      body: { eid: 'PZ-03', read_at: new Date().toISOString(), raw_metrics: { pressure: 120, temperature: 11 } },
+      body: { eid: 'PZ-03', read_at: new Date().toISOString(), raw_metrics: { reading: 7900, temperature: 11 } },
     });
     expect(stored.body.accepted).toBe(1);
     expect(await registryVersion(t.db)).toBe(loaded.version);

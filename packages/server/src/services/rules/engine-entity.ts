@@ -10,12 +10,19 @@ import {
   type SchemeSpec,
   type TrendNotifications,
 } from '@vigil/domain';
-import { sql, type Transaction } from 'kysely';
-import { holdCompactionLock } from '../metrics/series-blocks.ts';
+import type { Transaction } from 'kysely';
+import { holdCompactionLock } from '../metrics/compaction-lock-store.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { registryVersion } from '../../db/registry-version.ts';
-import { fromFlag, fromJson, toJson } from '../../db/values.ts';
+import { fromFlag, fromJson } from '../../db/values.ts';
+import {
+  findEntitiesToEvaluate,
+  findEntityVersions,
+  findProjectAttrs,
+  findSchemesById,
+  lockEntitiesForEvaluation,
+} from '../registry/entity-evaluation-store.ts';
 
 export type Trx = Transaction<Database>;
 
@@ -61,24 +68,10 @@ export const isSuppressed = (e: EngineEntity) => e.maintenanceMode || e.turnedOf
 export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string[]): Promise<EngineEntity[]> {
   if (!ids.length) return [];
   const sorted = [...new Set(ids)].sort();
-  if (dialect === 'postgres') {
-    // Advisory locks, not row locks: the registry's edits need not wait for an evaluation.
-    await sql`select pg_advisory_xact_lock(k) from (
-      select distinct hashtextextended(id, 0) as k from unnest(${sorted}::text[]) as id order by k) as keys`.execute(
-      trx,
-    );
-  }
+  await lockEntitiesForEvaluation(trx, dialect, sorted);
   // The statistics windows read series values, blocks and tail alike (ADR 0014).
   await holdCompactionLock(trx, dialect, 'shared');
-  const rows = await trx
-    .selectFrom('monitored_entities as e')
-    .leftJoin('schemes as s', 's.id', 'e.scheme_id')
-    .leftJoin('entity_payload_times as p', 'p.entity_id', 'e.id')
-    .selectAll('e')
-    .select(['s.updated_at as scheme_updated_at', 'p.latest_payload_read_at', 'p.latest_payload_received_at'])
-    .where('e.id', 'in', sorted)
-    .orderBy('e.id')
-    .execute();
+  const rows = await findEntitiesToEvaluate(trx, sorted);
   const schemes = await schemeViews(trx, rows);
   const trends = await trendNotificationsOf(trx, [...new Set(rows.map((row) => row.project_id))]);
   return rows.map((row) => {
@@ -147,11 +140,7 @@ async function schemeViews(
   }
   if (stale.size) {
     if (schemeCache.size > 10_000) schemeCache.clear();
-    const found = await trx
-      .selectFrom('schemes')
-      .select(['id', 'name', 'spec', 'updated_at'])
-      .where('id', 'in', [...stale])
-      .execute();
+    const found = await findSchemesById(trx, [...stale]);
     for (const row of found) {
       const spec = fromJson<Partial<SchemeSpec>>(row.spec, {});
       const labels = new Map<string, string>();
@@ -178,7 +167,7 @@ async function schemeViews(
 /** Each project's attrs.alarmSettings.trendNotifications (ADR 0023): one small query an evaluation. */
 async function trendNotificationsOf(trx: Trx, projectIds: string[]): Promise<Map<string, TrendNotifications>> {
   if (!projectIds.length) return new Map();
-  const rows = await trx.selectFrom('projects').select(['id', 'attrs']).where('id', 'in', projectIds).execute();
+  const rows = await findProjectAttrs(trx, projectIds);
   return new Map(
     rows.map((row) => {
       const settings = fromJson<{ alarmSettings?: { trendNotifications?: unknown } }>(row.attrs, {}).alarmSettings;
@@ -198,26 +187,10 @@ const versionOf = (row: { updated_at: string; scheme_updated_at: string | null }
 export async function unchangedSince(trx: Trx, entities: EngineEntity[], version: number | null): Promise<boolean> {
   if (!entities.length) return true;
   if (version !== null && (await registryVersion(trx)) === version) return true;
-  const rows = await trx
-    .selectFrom('monitored_entities as e')
-    .leftJoin('schemes as s', 's.id', 'e.scheme_id')
-    .select(['e.id', 'e.updated_at', 's.updated_at as scheme_updated_at'])
-    .where(
-      'e.id',
-      'in',
-      entities.map((e) => e.id),
-    )
-    .execute();
+  const rows = await findEntityVersions(
+    trx,
+    entities.map((e) => e.id),
+  );
   const now = new Map(rows.map((row) => [row.id, versionOf(row)]));
   return entities.every((e) => now.get(e.id) === e.version);
-}
-
-/** Writes the entities' states, in one statement per 500 entities. */
-export async function saveEntityStates(trx: Trx, entities: EngineEntity[]): Promise<void> {
-  for (let i = 0; i < entities.length; i += 500) {
-    const rows = entities.slice(i, i + 500).map((e) => sql`(${e.id}, ${toJson(e.states)})`);
-    // VALUES names its columns column1, column2 on both databases
-    await sql`update monitored_entities set states = v.column2 from (values ${sql.join(rows)}) as v
-      where monitored_entities.id = v.column1`.execute(trx);
-  }
 }

@@ -9,7 +9,9 @@ import { readThenWrite } from '../../db/read-then-write.ts';
 import { registryVersion } from '../../db/registry-version.ts';
 import { loadEngineEntities, unchangedSince, type Trx } from './engine-entity.ts';
 import { applyEvaluations } from './apply-evaluations.ts';
-import { claimBacklog, forgetBacklog } from './evaluation-backlog.ts';
+import { claimBacklog, forgetBacklog } from '../metrics/evaluation-backlog-store.ts';
+import { findLatestOfEntity } from '../metrics/reading-store.ts';
+import { findTickedEntityIds } from '../registry/entity-evaluation-store.ts';
 import { Evaluation, type EngineReading } from './evaluation.ts';
 import type { ExecutionInput } from './event-recorder.ts';
 import { recordPayloadEvent } from './payload-events.ts';
@@ -236,13 +238,7 @@ export function startRulesEngine(
   }
 
   async function tick(now: Date) {
-    const rows = await db
-      .selectFrom('monitored_entities as e')
-      .leftJoin('entity_payload_times as p', 'p.entity_id', 'e.id')
-      .select('e.id')
-      .where((eb) => eb.or([eb('p.entity_id', 'is not', null), eb('e.entity_type', '=', 'interface-node')]))
-      .orderBy('e.id')
-      .execute();
+    const rows = await findTickedEntityIds(db);
     for (let i = 0; i < rows.length; i += TICK_CHUNK) {
       const ids = rows.slice(i, i + TICK_CHUNK).map((r) => r.id);
       await evaluate(ids, (ev, failures) => evaluateConnectivity(ev, now, failures));
@@ -303,12 +299,7 @@ export function startRulesEngine(
       },
       async (trx) => {
         latest.length = 0;
-        const rows = await trx
-          .selectFrom('latest_readings')
-          .select(['data_point_id', 'read_at', 'received_at', 'metrics'])
-          .where('entity_id', '=', entityId)
-          .orderBy('read_at')
-          .execute();
+        const rows = await findLatestOfEntity(trx, entityId);
         for (const row of rows) {
           const { invalid_reasons: _reasons, ...metrics } = fromJson<Record<string, Record<string, number>>>(
             row.metrics,

@@ -6,15 +6,14 @@ import {
   type RuleType,
 } from '@vigil/domain';
 import type { BusEvents } from '../../bus/bus.ts';
-import type { Insertable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { newId, toFlag, toJson } from '../../db/values.ts';
 import { applyAlarmEvents, type AlarmEvent, type AlarmOutcome } from '../alarms/apply-alarm-signals.ts';
-import { presentNotification } from '../notifications/notification-presenter.ts';
+import { notifyEvents, type EventNotification } from '../notifications/notification-creation.ts';
 import { isSuppressed, type EngineEntity, type Trx } from './engine-entity.ts';
+import { insertEvents, insertExecutions, storedDedupeKeys, type EventRow, type ExecutionRow } from './event-store.ts';
 import { notificationText } from './notification-text.ts';
 
-/** A state rule execution (spec 001 §3) as the engine writes it. */
+/** A state rule execution (requirements#monitoring-entities) as the engine writes it. */
 export interface ExecutionInput {
   ruleType: RuleType;
   ruleName: string;
@@ -30,7 +29,7 @@ export interface ExecutionInput {
   advancedIndicators?: Array<{ name: string; state: string; rule_execution_id: string | null }>;
 }
 
-/** An event to record: what happened to which entity, with its context (spec 001 §3). */
+/** An event to record: what happened to which entity, with its context (requirements#monitoring-entities). */
 export interface EventInput {
   type: NotificationType;
   entity: EngineEntity | null;
@@ -47,23 +46,6 @@ export interface EventInput {
 }
 
 type CreatedNotification = BusEvents['notification.created'];
-type ExecutionRow = Insertable<Database['state_rule_executions']>;
-
-/** Rows per multi-row statement: within both databases' bound parameters at any width here. */
-const ROWS_PER_STATEMENT = 500;
-
-async function insertChunked<T extends keyof Database & string>(
-  trx: Trx,
-  table: T,
-  rows: Array<Insertable<Database[T]>>,
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await trx
-      .insertInto(table)
-      .values(rows.slice(i, i + ROWS_PER_STATEMENT) as never)
-      .execute();
-  }
-}
 
 function executionRow(
   projectId: string,
@@ -101,30 +83,10 @@ export interface ExecutionToRecord {
 
 /** Writes rule executions that raised no event (failures), in multi-row statements. */
 export async function recordExecutions(trx: Trx, executions: ExecutionToRecord[]): Promise<void> {
-  const rows = executions.map((e) => executionRow(e.projectId, e.entityId, e.input, e.createdAt));
-  await insertChunked(trx, 'state_rule_executions', rows);
-}
-
-/** Which view of the web app an event's EID opens. */
-function viewOf(type: NotificationType): string {
-  if (type === 'safety_state_changed') return 'safety-state';
-  if (type === 'operational_state_changed') return 'operational-state';
-  return 'metrics';
-}
-
-function entityBlock(e: EngineEntity) {
-  return {
-    id: e.id,
-    eid: e.eid,
-    title: e.title,
-    description: e.description,
-    monitored_entity_type: e.entityType,
-    scheme: e.schemeId ? { id: e.schemeId, name: e.schemeName } : null,
-    maintenance_mode: e.maintenanceMode,
-    turned_off: e.turnedOff,
-    decommissioned: e.decommissioned,
-    ...e.states,
-  };
+  await insertExecutions(
+    trx,
+    executions.map((e) => executionRow(e.projectId, e.entityId, e.input, e.createdAt)),
+  );
 }
 
 /** An event to record in a project, created at `createdAt`. */
@@ -153,7 +115,7 @@ export async function recordEvents(trx: Trx, events: EventToRecord[]): Promise<A
   const keys = events.map(dedupeKeyOf);
   const stored = await storedKeys(trx, events, keys);
   const executions: ExecutionRow[] = [];
-  const eventRows: Array<Insertable<Database['events']>> = [];
+  const eventRows: EventRow[] = [];
   const prepared = events.map((event, i) => {
     const key = `${event.projectId}|${keys[i]}`;
     if (stored.has(key)) return null;
@@ -181,46 +143,27 @@ export async function recordEvents(trx: Trx, events: EventToRecord[]): Promise<A
     return { eventId, executionId, context, notify };
   });
 
-  await insertChunked(trx, 'state_rule_executions', executions);
+  await insertExecutions(trx, executions);
   // Another instance may have stored one meanwhile (PostgreSQL): what did not go in is skipped.
-  const inserted = new Set<string>();
-  for (let i = 0; i < eventRows.length; i += ROWS_PER_STATEMENT) {
-    const rows = await trx
-      .insertInto('events')
-      .values(eventRows.slice(i, i + ROWS_PER_STATEMENT))
-      .onConflict((oc) => oc.columns(['project_id', 'dedupe_key']).doNothing())
-      .returning('id')
-      .execute();
-    for (const row of rows) inserted.add(row.id);
-  }
+  const inserted = await insertEvents(trx, eventRows);
   // The alarms move in the same transaction; each notification says what its event did to its alarm.
   const alarms = await applyAlarmEvents(
     trx,
     prepared.flatMap((p, i) => (p && inserted.has(p.eventId) ? [alarmEventOf(events[i]!, p.eventId, p.context)] : [])),
   );
-  const rows = prepared.map((p, i) =>
-    p?.notify && inserted.has(p.eventId)
-      ? notificationRow(events[i]!, p.eventId, p.executionId, p.context, alarms.get(p.eventId))
-      : null,
+  const toNotify = prepared.flatMap((p, i) =>
+    p?.notify && inserted.has(p.eventId) ? [{ index: i, p, event: events[i]! }] : [],
   );
-  const notified = rows.filter((row) => row !== null);
-  const seqs = new Map<string, number>();
-  for (let i = 0; i < notified.length; i += ROWS_PER_STATEMENT) {
-    const rows = await trx
-      .insertInto('notifications')
-      .values(notified.slice(i, i + ROWS_PER_STATEMENT))
-      .returning(['id', 'seq'])
-      .execute();
-    for (const row of rows) seqs.set(row.id, Number(row.seq));
-  }
-  return prepared.map((p, i) => {
-    if (!p || !inserted.has(p.eventId)) return null;
-    const row = rows[i];
-    if (!row) return { executionId: p.executionId, notification: null };
-    const seq = seqs.get(row.id)!;
-    const notification = presentNotification({ ...row, seq }, false);
-    return { executionId: p.executionId, notification: { projectId: events[i]!.projectId, seq, notification } };
-  });
+  const created = await notifyEvents(
+    trx,
+    toNotify.map(({ p, event }) =>
+      eventNotificationOf(event, p.eventId, p.executionId, p.context, alarms.get(p.eventId)),
+    ),
+  );
+  const notifications = new Map(toNotify.map(({ index }, i) => [index, created[i]!]));
+  return prepared.map((p, i) =>
+    !p || !inserted.has(p.eventId) ? null : { executionId: p.executionId, notification: notifications.get(i) ?? null },
+  );
 }
 
 /** `project|key` of the events among `events` already stored (one query per project and 500 keys). */
@@ -233,15 +176,7 @@ async function storedKeys(trx: Trx, events: EventToRecord[], keys: string[]): Pr
   });
   const stored = new Set<string>();
   for (const [projectId, list] of byProject) {
-    for (let i = 0; i < list.length; i += ROWS_PER_STATEMENT) {
-      const rows = await trx
-        .selectFrom('events')
-        .select('dedupe_key')
-        .where('project_id', '=', projectId)
-        .where('dedupe_key', 'in', list.slice(i, i + ROWS_PER_STATEMENT))
-        .execute();
-      for (const row of rows) stored.add(`${projectId}|${row.dedupe_key}`);
-    }
+    for (const key of await storedDedupeKeys(trx, projectId, list)) stored.add(`${projectId}|${key}`);
   }
   return stored;
 }
@@ -273,43 +208,26 @@ function alarmEventOf(
   };
 }
 
-function notificationRow(
-  { projectId, input, createdAt: now }: EventToRecord,
+function eventNotificationOf(
+  { projectId, input, createdAt }: EventToRecord,
   eventId: string,
   executionId: string | null,
   context: Record<string, unknown>,
   alarm: AlarmOutcome | undefined,
-) {
-  const entityId = input.entity?.id ?? null;
-  const level = levelOf(input);
-  const extra = {
-    event_type: input.type,
-    event_id: eventId,
-    event_created_at: now,
-    execution_created_at: executionId ? now : null,
-    event_context: context,
-    monitored_entity: input.entity ? entityBlock(input.entity) : null,
-    monitored_entity_type: input.entity?.entityType ?? null,
-    rule_type: RULE_TYPE_OF_EVENT[input.type],
-    payload_id: input.payload?.id ?? null,
-    payload_type: input.payload?.type ?? null,
-    device_profile_snapshot: { title: input.entity?.title ?? null },
-    view: viewOf(input.type),
+): EventNotification {
+  return {
+    projectId,
+    eventId,
+    executionId,
+    type: input.type,
+    level: levelOf(input),
+    text: notificationText(input.type, context, input.entity),
+    context,
+    entity: input.entity,
+    payload: input.payload,
     alarm: alarm
       ? { id: alarm.alarmId, state: alarm.state, needs_action: alarm.needsAction, tarp_level: alarm.tarpLevel }
       : null,
-  };
-  return {
-    id: newId(),
-    project_id: projectId,
-    event_id: eventId,
-    entity_id: entityId,
-    scheme_id: input.entity?.schemeId ?? null,
-    notification_type: input.type,
-    level,
-    text: notificationText(input.type, context, input.entity),
-    icon: level,
-    extra: toJson(extra),
-    created_at: now,
+    createdAt,
   };
 }

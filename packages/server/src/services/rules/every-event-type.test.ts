@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { at, eventsOf, ingest, pressureFor, type RuleEvent } from '../../test-support/rules.ts';
 import { CERRO, INGEST, tokenFor } from '../ingest/test-fixtures.ts';
 
-// One device story that raises every event type of spec 001 §9, through the public API only, and
-// the context fields each event-detail body of spec 001 §2 shows.
+// One device story that raises every event type of requirements#monitoring-constants, through the public API only, and
+// the context fields each event-detail body of requirements#monitoring-screens shows.
 let t: TestApp;
 let token: string;
 let events: RuleEvent[];
@@ -118,7 +118,7 @@ describe('every event type', () => {
     expect(new Set(notified.map((n) => n.notification_type))).toEqual(new Set(NOTIFICATION_TYPES));
   });
 
-  it('carries what the event-detail bodies show (spec 001 §2)', () => {
+  it('carries what the event-detail bodies show (requirements#monitoring-screens)', () => {
     for (const type of ['safety_state_changed', 'operational_state_changed'] as const) {
       const state = type.replace('_changed', '');
       expect(first(type)).toMatchObject({

@@ -7,7 +7,7 @@ export const HEALTH_PAYLOADS = 10;
 type Health = 'healthy' | 'irregular' | 'unhealthy';
 
 /**
- * Health (spec 001 §3): the intervals between the latest payloads (read_at) against the contracted
+ * Health (requirements#monitoring-entities): the intervals between the latest payloads (read_at) against the contracted
  * SLA time: all within it healthy, some beyond irregular, more than half beyond unhealthy. Needs two
  * intervals. Readings of several data points at one read_at are one payload; a late reading takes
  * its place in time order.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { fromFlag, fromJson } from '../../db/values.ts';
 import { listBody, runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
 
-/** Events of a project (spec 001 §7 rules engine), newest first unless asked otherwise. */
+/** Events of a project (requirements#monitoring-calls rules engine), newest first unless asked otherwise. */
 export const eventList: ListSpec = {
   columns: {
     id: 'ev.id',
@@ -64,7 +64,7 @@ export async function listEvents(db: Db, projectId: string, query: ListQuery) {
   return listBody(query, count, objects);
 }
 
-/** A state rule execution (spec 001 §3), or undefined when the project has none with this id. */
+/** A state rule execution (requirements#monitoring-entities), or undefined when the project has none with this id. */
 export async function findExecution(db: Db, projectId: string, id: string) {
   const row = await db
     .selectFrom('state_rule_executions')

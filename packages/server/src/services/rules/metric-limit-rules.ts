@@ -78,7 +78,8 @@ function stateBefore(
 }
 
 /**
- * Metric limits (spec 001 §3, ADR 0023): each limit is raised once the metric's value has reached it
+ * Metric limits (requirements#monitoring-entities, ADR 0023): each limit is raised once the metric's value has reached
+ * it
  * for its on-delay, and cleared once the value has been back past its deadband for its off-delay;
  * a metric's level is its worst raised limit, the entity's metric_limits_state the worst level of its
  * metrics. A metric rising to a level raises metric_limit_reached; the entity's state changing raises

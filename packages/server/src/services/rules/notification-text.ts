@@ -3,7 +3,7 @@ import type { EngineEntity } from './engine-entity.ts';
 
 const title = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
-/** "X State Changed from a to b" when both are known (spec 001 §4), else "X State Changed to b". */
+/** "X State Changed from a to b" when both are known (requirements#monitoring-states), else "X State Changed to b". */
 function changed(name: string, previous: unknown, current: unknown): string {
   const known = (v: unknown) => typeof v === 'string' && v !== '' && v !== 'unknown';
   if (known(previous) && known(current)) return `${name} State Changed from ${String(previous)} to ${String(current)}`;

@@ -1,4 +1,6 @@
 import type { BusEvents } from '../../bus/bus.ts';
+import { findUnknownPayload } from '../ingest/store.ts';
+import { findEntityIdByEid } from '../registry/entity-evaluation-store.ts';
 import type { Trx } from './engine-entity.ts';
 import { loadEngineEntities } from './engine-entity.ts';
 import { recordEvents } from './event-recorder.ts';
@@ -13,19 +15,10 @@ export async function recordPayloadEvent(trx: Trx, dialect: Dialect, input: BusE
   const invalid = input.payloadType === 'invalid_payload';
   let entity = null;
   if (invalid && input.eid) {
-    const found = await trx
-      .selectFrom('monitored_entities')
-      .select('id')
-      .where('project_id', '=', input.projectId)
-      .where('eid', '=', input.eid)
-      .executeTakeFirst();
+    const found = await findEntityIdByEid(trx, input.projectId, input.eid);
     if (found) entity = (await loadEngineEntities(trx, dialect, [found.id]))[0] ?? null;
   }
-  const payload = await trx
-    .selectFrom('unknown_payloads')
-    .select(['incoming_payload', 'received_at'])
-    .where('id', '=', input.unknownPayloadId)
-    .executeTakeFirst();
+  const payload = await findUnknownPayload(trx, input.projectId, input.unknownPayloadId);
   const now = new Date().toISOString();
   const reason = input.reason;
   const [recorded] = await recordEvents(trx, [
@@ -36,13 +29,13 @@ export async function recordPayloadEvent(trx: Trx, dialect: Dialect, input: BusE
         type: invalid ? 'invalid_payload_received' : 'unknown_payload_received',
         entity,
         subject: input.unknownPayloadId,
-        at: payload?.received_at ?? now,
+        at: payload?.receivedAt ?? now,
         payload: { id: input.unknownPayloadId, type: input.payloadType },
         context: {
           eid: input.eid,
           payload_type: input.payloadType,
           reason,
-          incoming_payload: payload?.incoming_payload ?? null,
+          incoming_payload: payload?.incomingPayload ?? null,
           extra: invalid
             ? {
                 reason,

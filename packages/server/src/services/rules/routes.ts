@@ -6,7 +6,6 @@ import { notFound } from '../../http/errors.ts';
 import { listQuerySchema, parseListQuery } from '../../http/list-query.ts';
 import { idParams, singleQuery } from '../registry/params.ts';
 import { selectOne } from '../registry/registry-query.ts';
-import { alarmRoutes } from '../alarms/alarm-routes.ts';
 import { eventList, findExecution, listEvents } from './history-store.ts';
 
 const tags = ['rules-engine'];
@@ -23,9 +22,11 @@ const eventQuery = listQuerySchema.extend({
   'created_at.to_time': z.string().max(40).optional(),
 });
 
-/** The rules engine's read side (spec 001 §7): events and state rule executions. The engine itself runs in the app (app.ts). */
+/**
+ * The rules engine's read side (requirements#monitoring-calls): events and state rule executions. The engine itself runs in the
+ * app (app.ts).
+ */
 export const rulesService: FastifyPluginAsyncZod = async (app) => {
-  await app.register(alarmRoutes);
   app.get('/events', { config: { access: 'member' }, schema: { tags, querystring: eventQuery } }, async (request) => {
     const { projectId } = requireProject(request);
     const query = parseListQuery(request.query, eventList);

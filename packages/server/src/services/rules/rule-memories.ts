@@ -1,14 +1,9 @@
 import type { Db, Dialect } from '../../db/connection.ts';
-import { fromJson, nowIso, toJson } from '../../db/values.ts';
+import { findExistingEntityIds } from '../registry/entity-evaluation-store.ts';
 import type { Trx } from './engine-entity.ts';
+import { loadMemories, saveMemories, type EntityMemory, type RuleMemory } from './rule-memory-store.ts';
 
-/** What the engine remembers of an entity between evaluations (ADR 0011). */
-export type RuleMemory = Record<string, unknown>;
-
-export interface EntityMemory {
-  entityId: string;
-  memory: RuleMemory;
-}
+export type { EntityMemory, RuleMemory } from './rule-memory-store.ts';
 
 /**
  * Where the engine keeps its memories (ADR 0016). On PostgreSQL, where several instances evaluate,
@@ -64,11 +59,7 @@ function heldMemories(db: Db): RuleMemories {
       await db.transaction().execute(async (trx) => {
         for (let i = 0; i < ids.length; i += CHUNK) {
           // an entity deleted meanwhile has no memory to keep (and its row would break the foreign key)
-          const existing = await trx
-            .selectFrom('monitored_entities')
-            .select('id')
-            .where('id', 'in', ids.slice(i, i + CHUNK))
-            .execute();
+          const existing = await findExistingEntityIds(trx, ids.slice(i, i + CHUNK));
           await saveMemories(
             trx,
             existing.map(({ id }) => ({ entityId: id, memory: held.get(id)! })),
@@ -93,39 +84,4 @@ function copyOf<T>(value: T): T {
   const keys = Object.keys(value);
   for (let i = 0; i < keys.length; i++) copy[keys[i]!] = copyOf((value as Record<string, unknown>)[keys[i]!]);
   return copy as T;
-}
-
-/** The stored memories of `ids`, empty for an entity evaluated never before. */
-async function loadMemories(trx: Trx, ids: string[]): Promise<Map<string, RuleMemory>> {
-  const map = new Map<string, RuleMemory>(ids.map((id) => [id, {}]));
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await trx
-      .selectFrom('rule_memory')
-      .selectAll()
-      .where('entity_id', 'in', ids.slice(i, i + CHUNK))
-      .execute();
-    for (const row of rows) map.set(row.entity_id, fromJson<RuleMemory>(row.memory, {}));
-  }
-  return map;
-}
-
-/** Writes many memories in one statement per CHUNK (an upsert each would cost a statement each). */
-async function saveMemories(trx: Trx, memories: EntityMemory[]): Promise<void> {
-  const updatedAt = nowIso();
-  for (let i = 0; i < memories.length; i += CHUNK) {
-    await trx
-      .insertInto('rule_memory')
-      .values(
-        memories
-          .slice(i, i + CHUNK)
-          .map((m) => ({ entity_id: m.entityId, memory: toJson(m.memory), updated_at: updatedAt })),
-      )
-      .onConflict((oc) =>
-        oc.column('entity_id').doUpdateSet((eb) => ({
-          memory: eb.ref('excluded.memory'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
 }

@@ -46,7 +46,8 @@ type Memory = Record<string, SeriesMemory>;
 type PointBase = Pick<StatisticsPoint, 'series' | 'dataPointId' | 'metric' | 'label' | 'readAt'>;
 
 /**
- * Abnormality and trend (spec 001 §3–§4, ADR 0023) of each watched (limited) raw and calculated
+ * Abnormality and trend (requirements#monitoring-entities, #monitoring-states, ADR 0023) of each watched (limited) raw
+ * and calculated
  * metric. Every reading is added to its period and checked against the baseline of the series'
  * closed periods (Nelson's rule 1: a spike raises out-of-control at once). When a reading of a later
  * period arrives, the open period closes and its mean is evaluated against the window of means

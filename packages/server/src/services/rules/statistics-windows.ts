@@ -9,7 +9,7 @@ import {
   type NelsonStatistics,
   type PeriodAggregate,
 } from '@vigil/domain';
-import type { SeriesRef } from '../metrics/series-store.ts';
+import { findSeriesOfEntities, type SeriesRef } from '../metrics/series-store.ts';
 import { readValues, SeriesReader } from '../metrics/series-values.ts';
 import type { EngineEntity, Trx } from './engine-entity.ts';
 import type { EngineReading, Evaluation } from './evaluation.ts';
@@ -195,12 +195,7 @@ export class StatisticsWindows {
  * starts again with a short window (its rules wait for NELSON_MIN_BASELINE periods).
  */
 async function loadPeriods(trx: Trx, wanted: Wanted[]): Promise<Map<string, PeriodAggregate[]>> {
-  const series = await trx
-    .selectFrom('metric_series')
-    .select(['id', 'entity_id', 'data_point_id', 'metric_group', 'metric'])
-    .where('entity_id', 'in', [...new Set(wanted.map((w) => w.entityId))])
-    .where('metric_group', 'in', [...STATISTICS_GROUPS])
-    .execute();
+  const series = await findSeriesOfEntities(trx, [...new Set(wanted.map((w) => w.entityId))], STATISTICS_GROUPS);
   const byKey = new Map(wanted.map((w) => [`${w.entityId}\u0000${w.key}`, w]));
   // one read per period length and start: the series of a batch mostly share both
   const groups = new Map<

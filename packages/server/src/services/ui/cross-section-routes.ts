@@ -18,7 +18,7 @@ const tags = ['cross-sections'];
 const sectionParams = z.object({ id: idSchema, cs: idSchema });
 const listQuery = listQuerySchema.extend({ id: filterText.optional(), name: filterText.optional() });
 
-/** `/projects/{id}/cross-sections/` (spec 001 §7, DESIGN §3.1, ADR 0028). */
+/** `/projects/{id}/cross-sections/` (requirements#monitoring-calls, requirements#service-contracts, ADR 0028). */
 export const crossSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const sections = crossSectionService(app.db);
   const caller = async (projectId: string, request: Parameters<typeof requireActor>[0]) => {
@@ -50,7 +50,7 @@ export const crossSectionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: projectParams,
         body: crossSectionCreateBody,
         response: { 201: crossSectionSchema },
-        description: 'Administrators and managers; every field has the default of spec 001 §3',
+        description: 'Administrators and managers; every field has the default of requirements#monitoring-entities',
       },
     },
     async (request, reply) => {

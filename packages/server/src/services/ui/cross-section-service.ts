@@ -1,5 +1,6 @@
 import {
   crossSectionCreateBody,
+  mediaContentPath,
   type CrossSection,
   type CrossSectionFields,
   type CrossSectionHistoryItem,
@@ -13,9 +14,6 @@ import { requireActingAs, type Member } from './project-access.ts';
 import { CROSS_SECTION_LIST, crossSectionStore, type CrossSectionRow } from './cross-section-store.ts';
 
 type Fields = Omit<CrossSectionFields, 'name'>;
-
-/** Where a media file's bytes are served (the media service's public_url). */
-const mediaUrl = (fileId: string) => `/media/api/v1/files/${fileId}/content`;
 
 /** A section's writable fields, without its id and its record of who made and changed it. */
 function fieldsOf(section: CrossSection): CrossSectionFields {
@@ -81,8 +79,8 @@ export function crossSectionService(db: Db) {
       if (!files.has(fileId)) addDetail(details, `${key}.file_id`, 'No such uploaded file in this project');
     }
     if (out.tracing_image?.file_id)
-      out.tracing_image = { ...out.tracing_image, url: mediaUrl(out.tracing_image.file_id) };
-    if (out.topo_image?.file_id) out.topo_image = { ...out.topo_image, url: mediaUrl(out.topo_image.file_id) };
+      out.tracing_image = { ...out.tracing_image, url: mediaContentPath(out.tracing_image.file_id) };
+    if (out.topo_image?.file_id) out.topo_image = { ...out.topo_image, url: mediaContentPath(out.topo_image.file_id) };
     if (Object.keys(details).length) throw validationError('Invalid cross section', details);
     return out;
   }

@@ -95,3 +95,7 @@ export function crossSectionStore(db: Db) {
 }
 
 export type CrossSectionStore = ReturnType<typeof crossSectionStore>;
+
+/** The project's cross sections' names and data (JSON). */
+export const findCrossSectionData = (db: Db, projectId: string) =>
+  db.selectFrom('cross_sections').select(['name', 'data']).where('project_id', '=', projectId).execute();

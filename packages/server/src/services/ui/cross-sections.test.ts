@@ -47,7 +47,7 @@ async function create(body: object = {}): Promise<CrossSection> {
 }
 
 describe('POST …/cross-sections/', () => {
-  it('creates a section with the defaults of spec 001 §3: "Cross Section", distance 0 m, altitude 0 to 100 m', async () => {
+  it('creates a section with the defaults of requirements#monitoring-entities: "Cross Section", distance 0 m, altitude 0 to 100 m', async () => {
     const section = await create();
     expect(section).toMatchObject({
       name: 'Cross Section',

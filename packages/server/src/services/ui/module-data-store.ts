@@ -177,3 +177,12 @@ export async function saveUserModuleData(db: Db, record: UserModuleDataRecord): 
     .onConflict((oc) => oc.columns(['profile_id', 'module_id']).doUpdateSet(values))
     .execute();
 }
+
+/** Every module's project data in the project, with the module's name and folder. */
+export const findModulesProjectData = (db: Db, projectId: string) =>
+  db
+    .selectFrom('project_module_data as d')
+    .innerJoin('modules as m', 'm.id', 'd.module_id')
+    .select(['m.name', 'm.folder', 'd.data'])
+    .where('d.project_id', '=', projectId)
+    .execute();

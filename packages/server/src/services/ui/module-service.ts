@@ -16,7 +16,7 @@ export const moduleList: ListSpec = {
   tieBreaker: 'id',
 };
 
-/** Visible when the active role is attached; the Metrics module is always returned (spec 000 §6). */
+/** Visible when the active role is attached; the Metrics module is always returned (requirements#roles-permissions). */
 export function canSeeModule(module: Pick<ModuleRecord, 'folder' | 'roleIds'>, activeRoleId: string | undefined) {
   return module.folder === ALWAYS_VISIBLE_MODULE || (!!activeRoleId && module.roleIds.includes(activeRoleId));
 }
@@ -55,7 +55,7 @@ export function moduleService(db: Db) {
       const unknown = wanted.filter((id) => !projectRoleIds.has(id));
       if (unknown.length) throw validationError('Unknown roles', { roles: unknown.map((id) => `Unknown role ${id}`) });
       const own = member.activeRole?.id;
-      // An administrator must not lock himself out of a module he is using (spec 000 §5).
+      // An administrator must not lock himself out of a module he is using (requirements#shell-validation).
       if (own && module.roleIds.includes(own) && !wanted.includes(own)) {
         throw validationError(MESSAGES.ownModuleRemoval, { roles: [MESSAGES.ownModuleRemoval] });
       }

@@ -10,14 +10,14 @@ export interface ProfileContext {
   responderTypes: Map<string, ResponderTypeRecord>;
 }
 
-/** profile.activeRole when it is one of the roles, else the first role (spec 000 §4). */
+/** profile.activeRole when it is one of the roles, else the first role (requirements#shell-states). */
 export function effectiveActiveRole(record: Pick<ProfileRecord, 'roleIds' | 'settings'>): string | null {
   const stored = record.settings.activeRole;
   const valid = stored != null && record.roleIds.includes(String(stored));
   return valid ? String(stored) : (record.roleIds[0] ?? null);
 }
 
-/** The union of the permission groups of all the user's roles, each group once (spec 000 §6). */
+/** The union of the permission groups of all the user's roles, each group once (requirements#roles-permissions). */
 function permissionGroupsOf(record: ProfileRecord, context: ProfileContext): GrantedPermissionGroup[] {
   const ids = new Set(record.roleIds.flatMap((id) => context.roles.get(id)?.permissionGroupIds ?? []));
   return [...ids].flatMap((id) => {

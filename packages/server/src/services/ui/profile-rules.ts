@@ -14,7 +14,7 @@ export interface ProfileChangeRequest {
 }
 
 /**
- * Who may change what in a profile (spec 000 §6): the owner his settings, never his own roles or
+ * Who may change what in a profile (requirements#roles-permissions): the owner his settings, never his own roles or
  * activity; an administrator or manager another user's roles, activity and responder type, when every
  * role involved, held before or given or taken, is one he may assign. Throws 403 otherwise.
  */

@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { UserProfilesTable } from '../../db/schema.ts';
 import { fromJson, nowIso, toFlag, toJson } from '../../db/values.ts';
 import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
 
@@ -111,4 +113,14 @@ export async function updateProfile(db: Db, projectId: string, profileId: string
     .where('project_id', '=', projectId)
     .where('id', '=', profileId)
     .execute();
+}
+
+/** A user's profile in a project: written when auth creates the user or adds them to a project. */
+export async function insertProfile(db: Db, row: Insertable<UserProfilesTable>): Promise<void> {
+  await db.insertInto('user_profiles').values(row).execute();
+}
+
+/** Removes the user's profiles in every project (their per-module data cascades). */
+export async function deleteProfilesOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('user_profiles').where('user_id', '=', userId).execute();
 }

@@ -21,7 +21,7 @@ export function presentProject(record: ProjectRecord): Project {
       ...featureAttrs(record),
       theme: typeof attrs.theme === 'string' ? attrs.theme : null,
     },
-    // The map components take Leaflet's {lat, lng}; lat/lon stay for the project list (spec 000 §3).
+    // The map components take Leaflet's {lat, lng}; lat/lon stay for the project list (requirements#shell-entities).
     places: record.places.map((p) => ({ name: p.name, lat: p.lat, lon: p.lon, coords: { lat: p.lat, lng: p.lon } })),
     created_at: record.createdAt,
   };

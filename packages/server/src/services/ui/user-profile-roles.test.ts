@@ -23,7 +23,7 @@ const storedRoles = async (userId: string) =>
 const patch = async (username: string, userId: string, body: unknown) =>
   t.call('PATCH', `${url}/${userId}`, { token: await t.login(username), body });
 
-describe('who may change whose roles (spec 000 §6)', () => {
+describe('who may change whose roles (requirements#roles-permissions)', () => {
   it('lets an administrator give an operator the Manager role; the active role follows', async () => {
     const target = await member('Operator');
     const res = await patch('admin', target, { roles: [roles.Manager] });

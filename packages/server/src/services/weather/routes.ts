@@ -16,7 +16,10 @@ const nothingToSay = (error: unknown) => {
   throw error;
 };
 
-/** The weather service (DESIGN §3.1, ADR 0026): current weather and a forecast for a point of the caller's project. */
+/**
+ * The weather service (requirements#service-contracts, ADR 0026): current weather and a forecast for a point of the
+ * caller's project.
+ */
 export const weatherService: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
   const weather = createWeatherService({

@@ -14,7 +14,7 @@ import { findStations, type Station } from './station-store.ts';
 import { TtlCache } from './weather-cache.ts';
 import { presentWeather } from './weather-presenter.ts';
 
-/** What a provider failure logs (spec 001 §8), word for word. */
+/** What a provider failure logs (requirements#monitoring-errors), word for word. */
 export const WEATHER_FAILURES = {
   current: 'Failed to fetch weather data',
   forecast: 'Failed to fetch weather forecast data',

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { microservicesQuery } from '../../api/auth.ts';
 import { useAppConfig, useOverallVersionFile, useVersionFile } from './shell-files.ts';
 
-/** The About dialog: the release, the web application's version and each service's (spec 000 §2). */
+/** The About dialog: the release, the web application's version and each service's (requirements#shell-screens). */
 export function AboutDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation(['shell', 'common']);
   const appName = useAppConfig().data?.applicationName ?? 'Vigil';

@@ -5,7 +5,7 @@ import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 
 /** Up to two initials of a name, for the avatar. */
 export function initialsOf(name: string): string {
@@ -14,7 +14,7 @@ export function initialsOf(name: string): string {
   return letters.map((w) => Array.from(w)[0]!.toUpperCase()).join('');
 }
 
-/** The avatar button of the top bar and its menu: who is signed in, and where to go (spec 000 §2). */
+/** The avatar button of the top bar and its menu: who is signed in, and where to go (requirements#shell-screens). */
 export function AccountMenu({ onSelectProject }: { onSelectProject(): void }) {
   const { t } = useTranslation('shell');
   const { displayName, profile, user } = useSession();

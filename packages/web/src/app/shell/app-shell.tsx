@@ -1,9 +1,13 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSession } from '../session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { AboutDialog } from './about-dialog.tsx';
 import { LeftMenu } from './left-menu.tsx';
-import { MessageBarContext, type MessageBarApi, type MessageBarMessage } from './message-bar-context.ts';
+import {
+  MessageBarContext,
+  type MessageBarApi,
+  type MessageBarMessage,
+} from '../../components/message-bar/message-bar-context.ts';
 import { ProjectSwitchDialog } from './project-switch-dialog.tsx';
 import { useAppConfig } from './shell-files.ts';
 import { TopBar } from './top-bar.tsx';

@@ -19,7 +19,7 @@ const paper = (theme: Theme) => ({
   overflowX: 'hidden' as const,
 });
 
-/** The left menu: permanent and collapsible on wide screens, temporary on small ones (spec 000 §2). */
+/** The left menu: permanent and collapsible on wide screens, temporary on small ones (requirements#shell-screens). */
 export function LeftMenu({ collapsed, mobileOpen, onMobileClose, onAbout }: LeftMenuProps) {
   const { t } = useTranslation('shell');
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });

@@ -25,7 +25,7 @@ export interface MenuGroupConfig {
   items: MenuItemConfig[];
 }
 
-/** The per-project menu configuration, /themes/{project}/config.json (spec 000 §2 left menu). */
+/** The per-project menu configuration, /themes/{project}/config.json (requirements#shell-screens left menu). */
 export interface MenuConfig {
   /** the wide logo at the top of the expanded menu */
   logo?: MenuImage;

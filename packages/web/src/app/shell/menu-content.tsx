@@ -1,5 +1,5 @@
 import { Box, Divider, Toolbar } from '@mui/material';
-import { useSession } from '../session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { themeFolder } from '../../theme/theme-file.ts';
 import { MenuGroups } from './menu-groups.tsx';
 import { menuColors } from './menu-style.ts';

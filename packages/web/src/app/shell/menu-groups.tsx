@@ -1,7 +1,7 @@
 import { Divider, List, ListSubheader } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from '../session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { activeItemId, visibleGroups, type MenuConfig } from './menu-config.ts';
 import { MenuLink } from './menu-link.tsx';
 import { moduleIcon } from './module-icons.ts';

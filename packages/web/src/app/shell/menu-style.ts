@@ -1,7 +1,7 @@
 import type { Theme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 
-/** Spec 000 §9: the menu is 256 px wide and collapses to the 7-unit spacing. */
+/** requirements#shell-constants: the menu is 256 px wide and collapses to the 7-unit spacing. */
 export const MENU_WIDTH = 256;
 export const collapsedMenuWidth = (theme: Theme) => theme.spacing(7);
 

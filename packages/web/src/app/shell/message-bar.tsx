@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Button, IconButton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { MessageBarMessage } from './message-bar-context.ts';
+import type { MessageBarMessage } from '../../components/message-bar/message-bar-context.ts';
 
 /** The message bar's strip: the message, its actions and a close button. */
 export function MessageBar({ message, onClose }: { message: MessageBarMessage | null; onClose(): void }) {

@@ -1,11 +1,11 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from '../session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { moduleInfoOf } from './module-info.ts';
 import { NoticePage } from './notice-page.tsx';
 
-/** A module the user's role does not include (spec 000 §2 module gating). */
+/** A module the user's role does not include (requirements#shell-screens module gating). */
 export function NotAllowedPage() {
   const { t } = useTranslation('shell');
   const { project } = useSession();

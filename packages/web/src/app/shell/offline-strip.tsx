@@ -1,7 +1,7 @@
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from './use-online.ts';
+import { useOnline } from '../../components/network/use-online.ts';
 
 /** A strip under the top bar while the browser is offline. */
 export function OfflineStrip() {

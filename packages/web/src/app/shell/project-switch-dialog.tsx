@@ -17,11 +17,11 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth.ts';
 import { sessionStore } from '../../api/session-store.ts';
-import { useSession } from '../session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 
-/** Spec 000 §4 and §9: after a project switch the page reloads about 1000 ms later. */
+/** requirements#shell-states and #shell-constants: after a project switch the page reloads about 1000 ms later. */
 export const PROJECT_SWITCH_RELOAD_MS = 1000;
-/** Spec 000 §2: the project list scrolls within 400 px. */
+/** requirements#shell-screens: the project list scrolls within 400 px. */
 const LIST_MAX_HEIGHT = 400;
 
 /** Select project: the user's projects, the current one selected; choosing another switches to it. */
@@ -32,7 +32,8 @@ export function ProjectSwitchDialog({ open, onClose }: { open: boolean; onClose(
   const switchTo = useMutation({
     mutationFn: (project: Project) => authApi.switchDataContext(project.id),
     onSuccess: (_, project) => {
-      // The last project's alerts go: with five of them up (spec 000 §9) this message would wait its turn.
+      // The last project's alerts go: with five of them up (requirements#shell-constants) this message would wait its
+      // turn.
       closeSnackbar();
       enqueueSnackbar(t('projectSwitch.switching', { name: project.name }), { variant: 'info' });
       // The page stays as it is while the message shows: storing the project re-renders the shell,

@@ -4,11 +4,11 @@ import { AppBar, Box, IconButton, Toolbar, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { AlarmBadge } from '../../features/alarms/alarm-badge.tsx';
 import { NotificationCentre } from '../../features/notifications/drawer/notification-centre.tsx';
-import { useSession } from '../session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { LoadingBar } from './loading-bar.tsx';
 import { MessageBar } from './message-bar.tsx';
-import type { MessageBarMessage } from './message-bar-context.ts';
+import type { MessageBarMessage } from '../../components/message-bar/message-bar-context.ts';
 import { OfflineStrip } from './offline-strip.tsx';
 
 interface TopBarProps {
@@ -21,7 +21,7 @@ interface TopBarProps {
   onMessageClose(): void;
 }
 
-/** The top bar: menu button, the project's name, account menu, and the strips under it (spec 000 §2). */
+/** The top bar: menu button, the project's name, account menu, and the strips under it (requirements#shell-screens). */
 export function TopBar({ small, menuOpen, onMenuClick, onSelectProject, message, onMessageClose }: TopBarProps) {
   const { t } = useTranslation('shell');
   const { project } = useSession();

@@ -9,7 +9,7 @@ import { changeLocale } from '../../i18n/i18n.ts';
 import { createAppTheme } from '../../theme/create-app-theme.ts';
 import { themeFolder } from '../../theme/theme-file.ts';
 import { useThemeFile } from '../../theme/use-theme-file.ts';
-import { SessionContext } from '../session-context.ts';
+import { SessionContext } from '../../session/session-context.ts';
 import { AppShell } from '../shell/app-shell.tsx';
 import { StartupError } from './startup-error.tsx';
 import { useSessionBootstrap } from './use-session-bootstrap.ts';
@@ -38,7 +38,7 @@ function SignedInApp({ stored }: { stored: StoredSession }) {
     if (locale) void changeLocale(locale);
   }, [locale]);
 
-  // App start requires an authenticated session with an active role (spec 000 §4).
+  // App start requires an authenticated session with an active role (requirements#shell-states).
   if (bootstrap.status === 'no-role' || bootstrap.status === 'no-project') return <Navigate to="/logout" replace />;
   if (bootstrap.status === 'error') {
     const error = bootstrap.error;

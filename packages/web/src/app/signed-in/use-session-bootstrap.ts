@@ -3,9 +3,9 @@ import type { Project } from '@vigil/domain';
 import { userQuery } from '../../api/auth.ts';
 import type { StoredSession } from '../../api/session-store.ts';
 import { modulesQuery, profileQuery, projectsQuery } from '../../api/ui.ts';
-import type { Session } from '../session-context.ts';
+import type { Session } from '../../session/session-context.ts';
 
-/** Loads the user, projects, profile and modules of a stored session (the app start of spec 000 §4). */
+/** Loads the user, projects, profile and modules of a stored session (the app start of requirements#shell-states). */
 export function useSessionBootstrap(stored: StoredSession) {
   const [user, projects, profile, modules] = useQueries({
     queries: [

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { alarmQuery } from '../../api/alarms.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { formatDisplayDate } from '../dates/display-date.ts';
 import { AlarmActions } from './alarm-actions.tsx';
 import { AlarmStateChips } from './alarm-state-chip.tsx';

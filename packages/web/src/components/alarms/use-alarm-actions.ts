@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { alarmsApi } from '../../api/alarms.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 
 /** Acknowledge, shelve and unshelve: each refreshes every alarm query of the project and says it did. */
 export function useAlarmActions() {

@@ -64,7 +64,7 @@ describe('alignSeries', () => {
     expect(ys).toEqual([1, 5]);
   });
 
-  it('plots numbers and numeric strings, breaks the line at null and leaves out invalid points (spec 001 §5)', () => {
+  it('plots numbers and numeric strings, breaks the line at null and leaves out invalid points (requirements#monitoring-validation)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const points = [
       [T0, 1],
@@ -219,7 +219,7 @@ describe('limitLines', () => {
     ...over,
   });
 
-  it('draws each level in the colour of spec 001 §9', () => {
+  it('draws each level in the colour of requirements#monitoring-constants', () => {
     const lines = limitLines(
       [limit({ level: 'critical' }), limit({ level: 'warning' }), limit({ level: 'invalid' })],
       axes,

@@ -2,7 +2,7 @@ import { LIMIT_LINE_COLOURS } from '@vigil/domain';
 
 /**
  * One series of a chart: readings as [time in ms since the epoch, value], in any order. A value may be null
- * (a gap), a number, a date or a string (spec 001 §5); see `chartValue` for how each is plotted.
+ * (a gap), a number, a date or a string (requirements#monitoring-validation); see `chartValue` for how each is plotted.
  */
 export interface ChartSeriesInput {
   key: string;
@@ -32,7 +32,7 @@ export interface ChartMarker {
   unit?: string;
 }
 
-/** A limit drawn across a chart (spec 001 §9). */
+/** A limit drawn across a chart (requirements#monitoring-constants). */
 export interface ChartLimit {
   level: 'critical' | 'warning' | 'invalid';
   bound: 'upper' | 'lower';
@@ -70,7 +70,8 @@ const LOWER_DASH = [6, 4];
 const isValue = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * What a reading's value plots as (spec 001 §5: values that are not null, number, date or string are invalid
+ * What a reading's value plots as (requirements#monitoring-validation: values that are not null, number, date or string
+ * are invalid
  * chart points): a finite number as itself, a numeric string parsed, a date as its time; null, or a string
  * that is not a number, as a gap (null). Anything else (an object, a boolean, NaN, ±Infinity) is invalid:
  * undefined.

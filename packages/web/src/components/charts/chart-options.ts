@@ -123,7 +123,7 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
           points: e.points,
         })),
       ),
-      limitLinesPlugin(lines, fontFamily),
+      limitLinesPlugin(lines, fontFamily, theme.palette.background.paper),
       markersPlugin(markers, fontFamily, {
         line: theme.palette.text.secondary,
         text: theme.palette.text.primary,

@@ -1,12 +1,13 @@
 import { Box, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useEffectEvent, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import 'uplot/dist/uPlot.min.css';
 import { hasNoValues, profileData, type ProfileInput } from './profile-model.ts';
 import { profileOptions } from './profile-options.ts';
 import { ProfileTable } from './profile-table.tsx';
 import { useUplot } from './use-uplot.ts';
+import { useLatestCallback } from './use-latest-callback.ts';
 
 export interface ProfileChartProps {
   /** Keep the array stable (memoise it): a new array redraws the plot. */
@@ -70,7 +71,7 @@ function Plot({ profiles, limit = null, height, ariaLabel, texts, format }: Form
   // what the uPlot instance is built from; new values alone are fed to the instance it already has
   const key = JSON.stringify([profiles.map((p) => [p.key, p.label, p.colour]), limit, texts]);
   const shape = useMemo(() => ({ key, theme, format }), [key, theme, format]);
-  const formatValue = useEffectEvent((v: number) => format(v));
+  const formatValue = useLatestCallback((v: number) => format(v));
 
   const plot = useUplot(
     hostRef,

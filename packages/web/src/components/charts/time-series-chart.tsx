@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useEffectEvent, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import 'uplot/dist/uPlot.min.css';
 import {
@@ -16,6 +16,7 @@ import {
 import type { TimeRange } from '@vigil/domain';
 import { chartOptions, type ZoomMode } from './chart-options.ts';
 import { useUplot } from './use-uplot.ts';
+import { useLatestCallback } from './use-latest-callback.ts';
 import { visuallyHidden } from '../visually-hidden.ts';
 
 export interface TimeSeriesChartProps {
@@ -100,10 +101,10 @@ function Plot(props: TimeSeriesChartProps) {
     ...limitLines(limits, unitAxes(series), props.formatValue ?? defaultFormat).map((l) => l.text),
     ...markers.map((m) => m.label),
   ];
-  const format = useEffectEvent((v: number, unit: string) => (props.formatValue ?? defaultFormat)(v, unit));
-  const fixedRange = useEffectEvent(() => range);
-  const onSelect = useEffectEvent((r: TimeRange) => props.onZoom?.(r));
-  const onDoubleClick = useEffectEvent(() => props.onResetZoom?.());
+  const format = useLatestCallback((v: number, unit: string) => (props.formatValue ?? defaultFormat)(v, unit));
+  const fixedRange = useLatestCallback(() => range);
+  const onSelect = useLatestCallback((r: TimeRange) => props.onZoom?.(r));
+  const onDoubleClick = useLatestCallback(() => props.onResetZoom?.());
 
   const plot = useUplot(
     hostRef,

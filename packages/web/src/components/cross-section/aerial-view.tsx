@@ -14,7 +14,7 @@ import { SENSOR_DEVICE_FIELDS } from './use-side-view-data.ts';
 const aerialMap = moduleLoader(() => import('./aerial-map.tsx'));
 
 /**
- * The aerial view of a cross section (spec 001 §2): its topo image over its bounds, its line from
+ * The aerial view of a cross section (requirements#monitoring-screens): its topo image over its bounds, its line from
  * x0 to xMax, and its sensors in their safety state's colour, over the project's site map.
  */
 export function AerialView({

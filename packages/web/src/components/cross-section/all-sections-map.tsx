@@ -14,7 +14,10 @@ import { SENSOR_DEVICE_FIELDS } from './use-side-view-data.ts';
 
 const allSectionsMap = moduleLoader(() => import('./all-sections-map-view.tsx'));
 
-/** The all-cross-sections map (spec 001 §2): where each section runs, with its sensors; a line opens its section. */
+/**
+ * The all-cross-sections map (requirements#monitoring-screens): where each section runs, with its sensors; a line opens
+ * its section.
+ */
 export function AllSectionsMap({
   sections,
   projectId,

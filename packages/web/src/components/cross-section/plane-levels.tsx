@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LayerGroup, Polygon, Polyline } from 'react-leaflet';
 import { limitLine, markerHeight, phreaticLine } from './sensor-levels.ts';
 import { SensorMarker } from './sensor-marker.tsx';
-import type { SideViewMapProps } from './side-view-map.tsx';
+import type { SideViewMapProps } from './side-view-map-props.ts';
 import { WATER } from './side-view-options.ts';
 import { plotY } from './side-view-scale.ts';
 import { useSensorText } from './use-sensor-text.ts';

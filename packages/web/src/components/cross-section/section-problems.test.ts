@@ -9,7 +9,7 @@ const english = JSON.parse(
 const say = (section: Parameters<typeof problemKeys>[0]) =>
   problemKeys(section).map((key) => english.problems[key.replace('problems.', '')]);
 
-describe('why a section is not drawn (spec 001 §5)', () => {
+describe('why a section is not drawn (requirements#monitoring-validation)', () => {
   it('draws a section with a positive distance and the minimum altitude below the maximum', () => {
     expect(say({ distance: 280, altitude_min: 1115, altitude_max: 1190 })).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { moduleLoader } from '../lazy/module-loader.ts';
 const allSectionsLayer = moduleLoader(() => import('./all-sections-layer.tsx'));
 
 /**
- * The cross-sections layer of a map (spec 001 §2: the state maps' optional layer), as a child of
+ * The cross-sections layer of a map (requirements#monitoring-screens: the state maps' optional layer), as a child of
  * the app's map: every section's line, named; a click opens the section.
  */
 export function SectionsLayer(props: { sections: readonly CrossSection[]; onSectionClick?: (id: string) => void }) {

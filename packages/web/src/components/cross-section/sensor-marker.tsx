@@ -51,6 +51,7 @@ export const SensorMarker = memo(function SensorMarker({
         icon: simple ? 'simple' : 'symbol',
       }),
     // The icon depends on the level only through these (its paint on the flags, an unread one on levelText).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the level object is new on every render
     [level.id, level.deviceId, level.x, levelText, level.stale, level.invalid, level.dry, status, simple, name],
   );
   const deviceId = level.deviceId;

@@ -1,35 +1,16 @@
-import type { CrossSection } from '@vigil/domain';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { SizeWatcher } from '../map/map-view.tsx';
 import { unstackLabels } from './label-stacking.ts';
-import type { LevelEnvelope } from './level-history.ts';
 import { PlaneDrawing } from './plane-drawing.tsx';
 import { PlaneGrid } from './plane-grid.tsx';
 import { PlaneLevels } from './plane-levels.tsx';
 import { PlaneScaleBar } from './plane-scale-bar.tsx';
-import type { SensorLevel } from './sensor-levels.ts';
+import type { SideViewMapProps } from './side-view-map-props.ts';
 import { altitudeAt, plotY } from './side-view-scale.ts';
-import type { LayerSet, ToggleSet } from './side-view-options.ts';
 import './side-view.css';
-
-export interface SideViewMapProps {
-  section: CrossSection;
-  exaggeration: number;
-  /** the sensors as shown: now, or the day the time slider is on */
-  levels: SensorLevel[];
-  envelope: LevelEnvelope;
-  history: Array<{ day: number; points: Array<[number, number]> }>;
-  layers: LayerSet;
-  toggles: ToggleSet;
-  /** the diagram polygon the editor is working on, outlined */
-  highlight?: number | null;
-  onSensorClick?: (deviceId: string) => void;
-  /** a click on the plane, as distance along the section and altitude (the editor adds a vertex) */
-  onPlaneClick?: (x: number, altitude: number) => void;
-}
 
 /** Room around the section for the axes' values: left for altitudes, below for distances. */
 const PADDING_TOP_LEFT: L.PointTuple = [58, 30];
@@ -37,7 +18,8 @@ const PADDING_TOP_LEFT: L.PointTuple = [58, 30];
 const PADDING_BOTTOM_RIGHT: L.PointTuple = [64, 40];
 
 /**
- * The side-section (spec 001 §2; DESIGN §5): Leaflet on a simple CRS, x the distance along the
+ * The side-section (requirements#monitoring-screens; requirements#front-end): Leaflet on a simple CRS, x the distance
+ * along the
  * section and y its altitude above the section's floor times the vertical exaggeration. Pans and
  * zooms like any map; the first view, and any change of scale, fits the whole section.
  */

@@ -1,7 +1,7 @@
 import { LIMIT_LINE_COLOURS, type DiagramCategory } from '@vigil/domain';
 import type { SensorLevel } from './sensor-levels.ts';
 
-/** The side-section's layers (spec 001 §2), in the order they are drawn, bottom first. */
+/** The side-section's layers (requirements#monitoring-screens), in the order they are drawn, bottom first. */
 export const SIDE_VIEW_LAYERS = [
   'tracingImage',
   'diagram',
@@ -13,7 +13,7 @@ export const SIDE_VIEW_LAYERS = [
 ] as const;
 export type SideViewLayer = (typeof SIDE_VIEW_LAYERS)[number];
 
-/** The side-section's toggles (spec 001 §2), exactly these. */
+/** The side-section's toggles (requirements#monitoring-screens), exactly these. */
 export const SIDE_VIEW_TOGGLES = ['simpleIcons', 'displayNames', 'displayCurrentMetric', 'displayGrid'] as const;
 export type SideViewToggle = (typeof SIDE_VIEW_TOGGLES)[number];
 

@@ -15,7 +15,7 @@ describe('verticalExaggeration', () => {
     expect(verticalExaggeration(1000, cerro, { width: 800, height: 400 })).toBe(10);
   });
 
-  it('keeps the scale within 0 to 1000 (spec 001 §9)', () => {
+  it('keeps the scale within 0 to 1000 (requirements#monitoring-constants)', () => {
     expect(verticalExaggeration(5000, cerro, { width: 800, height: 400 })).toBe(10);
     expect(verticalExaggeration(-20, cerro, { width: 800, height: 400 })).toBeCloseTo(280 / 75 / 2, 6);
   });

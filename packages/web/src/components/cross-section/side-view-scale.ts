@@ -11,7 +11,7 @@ export interface SectionExtent {
 const EXAGGERATION = { min: 0.1, max: 100 } as const;
 
 /**
- * The vertical exaggeration of the side view from its vertical scale (spec 001 §9: 0 to 1000).
+ * The vertical exaggeration of the side view from its vertical scale (requirements#monitoring-constants: 0 to 1000).
  * 0 fits the section to the box it is drawn in, whatever its proportions; any other value is the
  * exaggeration in per cent: 100 draws a metre up as long as a metre along, 250 two and a half times.
  */

@@ -17,7 +17,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDE_VIEW_LAYERS, SIDE_VIEW_TOGGLES, type LayerSet, type ToggleSet } from './side-view-options.ts';
 
-/** The side view's four toggles (spec 001 §2) and, behind "Layers", its layers and vertical scale. */
+/**
+ * The side view's four toggles (requirements#monitoring-screens) and, behind "Layers", its layers and vertical scale.
+ */
 export function SideViewToolbar({
   toggles,
   onToggles,

@@ -17,7 +17,7 @@ import { useSideViewData } from './use-side-view-data.ts';
 // Leaflet is a chunk of its own, loaded with the first map or side view shown.
 const sideViewMap = moduleLoader(() => import('./side-view-map.tsx'));
 
-/** Readings refresh as dashboard cards do (spec 001 §9). */
+/** Readings refresh as dashboard cards do (requirements#monitoring-constants). */
 const CLOCK_MS = 900_000;
 
 export interface SideViewProps {
@@ -31,15 +31,16 @@ export interface SideViewProps {
   highlight?: number | null;
   onPlaneClick?: (x: number, altitude: number) => void;
   onSensorClick?: (deviceId: string) => void;
-  /** the vertical scale at first (spec 001 §9: 0 to 1000; 0 fits the box) */
+  /** the vertical scale at first (requirements#monitoring-constants: 0 to 1000; 0 fits the box) */
   verticalScale?: number;
 }
 
 /**
- * The side-section of a cross section (spec 001 §2): its drawing to scale with the piezometers'
+ * The side-section of a cross section (requirements#monitoring-screens): its drawing to scale with the piezometers'
  * levels and the phreatic surface through them, the period's envelope and each day's surface,
  * limit levels and labels; the four toggles, the layers, the vertical scale and a time slider that
- * replays the period day by day. A section that cannot be drawn says what it lacks (spec 001 §5).
+ * replays the period day by day. A section that cannot be drawn says what it lacks
+ * (requirements#monitoring-validation).
  */
 export function SideView({
   section,

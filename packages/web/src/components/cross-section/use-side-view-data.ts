@@ -32,7 +32,8 @@ function unitFinder(schemes: readonly SchemeObject[] | undefined) {
 }
 
 /**
- * The readings of a section's sensors (spec 001 §9: cross-section data kept 5 minutes, readings as
+ * The readings of a section's sensors (requirements#monitoring-constants: cross-section data kept 5 minutes, readings
+ * as
  * device cards): their devices, their latest readings, and the daily minimum, maximum and mean over
  * `range` for the envelope and the time slider.
  */
@@ -64,6 +65,7 @@ export function useSideViewData(
     [section, devices.data, latest.data, now, schemes.data],
   );
   // The answers' array is new on every render: the key of their update times says when they changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- historyKey stands for historyData
   const daily = useMemo(() => dailyLevels(requests, historyData), [requests, historyKey]);
   const some = ids.length > 0;
   return {

@@ -1,4 +1,7 @@
-/** A custom date range picked as two local calendar dates (YYYY-MM-DD), and its rule (spec 001 §5). */
+/**
+ * A custom date range picked as two local calendar dates (YYYY-MM-DD), and its rule
+ * (requirements#monitoring-validation).
+ */
 
 /** A local date as YYYY-MM-DD. */
 export function localDate(date: Date): string {
@@ -24,7 +27,9 @@ export interface CustomRangeErrors {
   end?: DateError;
 }
 
-/** Custom range rules (spec 001 §5): both dates given, none in the future, start not after end. */
+/**
+ * Custom range rules (requirements#monitoring-validation): both dates given, none in the future, start not after end.
+ */
 export function customRangeErrors(start: string | null, end: string | null, now: Date): CustomRangeErrors {
   const today = localDate(now);
   const errors: CustomRangeErrors = {};

@@ -1,5 +1,5 @@
 /**
- * Dates as the app shows them: 'DD MMMM YYYY, HH:mm:ss' (spec 001 §9) with the month named in the
+ * Dates as the app shows them: 'DD MMMM YYYY, HH:mm:ss' (requirements#monitoring-constants) with the month named in the
  * interface language, and a relative time ("5 minutes ago"), both in the browser's time zone.
  */
 

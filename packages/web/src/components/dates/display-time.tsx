@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDisplayDate, relativeTime } from './display-date.ts';
 import { useNow } from './use-now.ts';
 
-/** A date ('DD MMMM YYYY, HH:mm:ss', spec 001 §9) and how long ago it was. */
+/** A date ('DD MMMM YYYY, HH:mm:ss', requirements#monitoring-constants) and how long ago it was. */
 export function DisplayTime({ iso, ...props }: { iso: string } & TypographyProps) {
   const { i18n } = useTranslation();
   const now = useNow();

@@ -1,6 +1,6 @@
 import { fileTimestamp } from '../export-dialog/file-name.ts';
 
-/** An error or warning to show (spec 000 §2 error dialog). */
+/** An error or warning to show (requirements#shell-screens error dialog). */
 export interface ErrorReport {
   type: 'error' | 'warning';
   /** e.g. "#500" */
@@ -25,7 +25,7 @@ export interface Diagnostics {
   client: { userAgent: string; language: string; screen: string; viewport: string };
 }
 
-/** The module of an address: its first path segment (spec 000 §2), "root" for "/". */
+/** The module of an address: its first path segment (requirements#shell-screens), "root" for "/". */
 export function moduleOf(pathname: string): string {
   return pathname.split('/')[1] || 'root';
 }

@@ -38,7 +38,7 @@ export interface ExportDialogProps {
 }
 
 /**
- * The export dialog (spec 000 §5): a file name (the given name plus a timestamp) and a file type;
+ * The export dialog (requirements#shell-validation): a file name (the given name plus a timestamp) and a file type;
  * xlsx holds every sheet, csv and html the first one. The first offered type, xlsx, is preselected.
  */
 export function ExportDialog({ open, settings, onClose }: ExportDialogProps) {

@@ -16,7 +16,7 @@ export interface ExportMeta {
 export const EXPORT_FILE_TYPES = ['xlsx', 'csv', 'html'] as const;
 export type ExportFileType = (typeof EXPORT_FILE_TYPES)[number];
 
-/** What a screen hands to the export dialog (spec 000 §3 export settings). */
+/** What a screen hands to the export dialog (requirements#shell-entities export settings). */
 export interface ExportSettings {
   title: string;
   subtitle?: string;
@@ -25,7 +25,7 @@ export interface ExportSettings {
   meta?: readonly ExportMeta[];
   /** the name before the timestamp and extension are added */
   fileName: string;
-  /** the type of a direct export without the dialog: csv unless given (spec 000 §9) */
+  /** the type of a direct export without the dialog: csv unless given (requirements#shell-constants) */
   fileType?: ExportFileType;
   /** the types the dialog offers, the first one preselected: xlsx, csv, html unless given */
   fileTypes?: readonly ExportFileType[];

@@ -15,7 +15,7 @@ const safe = (name: string) =>
     .join('')
     .replace(UNSAFE, '-');
 
-/** The given name plus the current ISO timestamp (spec 000 §5), made safe for a file name. */
+/** The given name plus the current ISO timestamp (requirements#shell-validation), made safe for a file name. */
 export function defaultExportFileName(name: string, now: Date = new Date()): string {
   const base = safe(name).trim() || 'export';
   return `${base}-${fileTimestamp(now)}`;

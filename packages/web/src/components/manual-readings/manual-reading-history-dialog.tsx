@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { manualReadingHistoryQuery } from '../../api/journal.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { formatDisplayDate } from '../dates/display-date.ts';
 import { manualHistoryRows, metricText, type DescribeMetric } from './manual-history.ts';
 

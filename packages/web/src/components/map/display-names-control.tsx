@@ -2,7 +2,9 @@ import { FormControlLabel, Switch } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { MapControl } from './map-control.tsx';
 
-/** "Display Names" (spec 001 §2): every marker's title shown beside it, or only on hover and focus. */
+/**
+ * "Display Names" (requirements#monitoring-screens): every marker's title shown beside it, or only on hover and focus.
+ */
 export function DisplayNamesControl({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
   const { t } = useTranslation('maps');
   return (

@@ -4,14 +4,17 @@ import { STATE_INK, STATE_PAINT } from '../state/state-paint.ts';
 /** Marker discs are this wide (px); the focus ring and the ring of the entity type sit inside. */
 export const MARKER_ICON_SIZE = 22;
 
-/** Spec 001 §4: marker icons grey or black by entity type; instruments grey, nodes and virtual devices black. */
+/**
+ * requirements#monitoring-states: marker icons grey or black by entity type; instruments grey, nodes and virtual
+ * devices black.
+ */
 export const ENTITY_RING: Record<EntityType, 'grey' | 'black'> = {
   instrument: 'grey',
   'interface-node': 'black',
   'virtual-device': 'black',
 };
 
-/** The colour of a cluster: the most urgent state inside (red 1 … black 7, spec 001 §4). */
+/** The colour of a cluster: the most urgent state inside (red 1 … black 7, requirements#monitoring-states). */
 export const clusterColour = (colours: readonly StateColour[]): StateColour =>
   colours.length ? mostUrgentState(colours) : 'grey';
 

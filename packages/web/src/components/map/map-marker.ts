@@ -1,6 +1,9 @@
 import type { EntityType, StateColour } from '@vigil/domain';
 
-/** A device as the map draws it: coordinates are [longitude, latitude] (spec 001 §3), as everywhere else. */
+/**
+ * A device as the map draws it: coordinates are [longitude, latitude] (requirements#monitoring-entities), as everywhere
+ * else.
+ */
 export interface MapMarker {
   id: string;
   title: string;

@@ -20,7 +20,7 @@ export interface VigilMapProps {
   markers: readonly MapMarker[];
   /** the project's site map; undefined while it loads, null when there is none */
   siteMap: SiteMap | null | undefined;
-  /** the first zoom, 4 to 20 (spec 001 §9); 12 unless chosen */
+  /** the first zoom, 4 to 20 (requirements#monitoring-constants); 12 unless chosen */
   zoom?: number;
   /** markers gather in clusters coloured by their worst state (default) */
   cluster?: boolean;

@@ -1,6 +1,9 @@
 import { stateColour, type StateColour } from '@vigil/domain';
 
-/** How the seven state colours of spec 001 §4 are painted: softened where the pure colour reads badly. */
+/**
+ * How the seven state colours of requirements#monitoring-states are painted: softened where the pure colour reads
+ * badly.
+ */
 export const STATE_PAINT: Record<StateColour, string> = {
   red: '#D0021B',
   orange: '#F5A623',

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { alarmListQuery } from '../../api/alarms.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 
 /** The alarms awaiting an acknowledgement (not shelved, not suppressed), in the top bar beside the bell. */
 export function AlarmBadge() {

@@ -2,7 +2,7 @@ import { Box, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/ma
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { alarmHistoryQuery } from '../../api/alarms.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { formatDisplayDate } from '../../components/dates/display-date.ts';
 
 /** Everything that happened to an alarm, newest first: raised and cleared by the engine, the operators' actions. */

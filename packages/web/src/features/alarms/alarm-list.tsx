@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { alarmListQuery, tarpLevelsQuery } from '../../api/alarms.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { alarmFiltersFrom, alarmQueryOf, type AlarmFilters } from './alarm-filters.ts';
 import { AlarmRow } from './alarm-row.tsx';
 import { DeviceFilter } from './device-filter.tsx';

@@ -4,7 +4,7 @@ import { ACCEPTABLE_ALARMS_PER_HOUR, FLOOD_ALARMS_PER_10_MINUTES, type AlarmRepo
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmReportQuery } from '../../api/alarms.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { formatDisplayDate } from '../../components/dates/display-date.ts';
 import { ReportTable } from './report-table.tsx';
 

@@ -1,8 +1,8 @@
-import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceChoicesQuery } from '../../api/registry.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
+import { DevicePicker } from '../../components/device-picker/device-picker.tsx';
 
 /** Narrows the alarms to one device, found by its title or EID. */
 export function DeviceFilter({ value, onChange }: { value: string; onChange(id: string): void }) {
@@ -11,16 +11,14 @@ export function DeviceFilter({ value, onChange }: { value: string; onChange(id: 
   const devices = useQuery(deviceChoicesQuery(project.id));
   const options = devices.data ?? [];
   return (
-    <Autocomplete
+    <DevicePicker
       size="small"
       sx={{ minWidth: 260 }}
-      options={options}
+      devices={options}
       loading={devices.isPending}
       value={options.find((d) => d.id === value) ?? null}
-      onChange={(_, device) => onChange(device?.id ?? '')}
-      getOptionLabel={(d) => d.title}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      renderInput={(params) => <TextField {...params} label={t('filters.device')} />}
+      onChange={(device) => onChange(device?.id ?? '')}
+      label={t('filters.device')}
     />
   );
 }

@@ -4,7 +4,7 @@ import type { Alarm } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { alarmsApi, tarpLevelsQuery } from '../../api/alarms.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 
 /** The required actions of the alarm's TARP level, ticked off as they are done (each tick is in the history). */
 export function TarpChecklist({ alarm }: { alarm: Alarm }) {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmsApi, tarpLevelsQuery } from '../../api/alarms.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { TarpLevelForm } from './tarp-level-form.tsx';
 
 /**

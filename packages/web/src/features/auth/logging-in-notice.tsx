@@ -6,7 +6,7 @@ import { ScreenHeading } from './screen-heading.tsx';
 /** How long "Password changed, logging in" stays before signing in, so that it can be read. */
 export const LOGGING_IN_NOTICE_MS = 1000;
 
-/** After a new password was set: the notice, then `onShown` (once) signs in with it (spec 000 §4). */
+/** After a new password was set: the notice, then `onShown` (once) signs in with it (requirements#shell-states). */
 export function LoggingInNotice({ onShown }: { onShown(): void }) {
   const { t } = useTranslation('auth');
   const latest = useRef(onShown);

@@ -4,7 +4,7 @@ type Alignment = 'start' | 'center' | 'end';
 const ALIGN: Record<string, Alignment> = { top: 'start', left: 'start', center: 'center', bottom: 'end', right: 'end' };
 
 /**
- * Grid alignment of the login box for one of the theme's nine positions (spec 000 §2), e.g.
+ * Grid alignment of the login box for one of the theme's nine positions (requirements#shell-screens), e.g.
  * 'bottom-right' → end/end; 'center' alone means both axes. Unknown values centre the box.
  */
 export function loginBoxAlignment(position: string | undefined): { alignItems: Alignment; justifyItems: Alignment } {

@@ -5,7 +5,7 @@ import { loginBoxAlignment } from './login-box-position.ts';
 import { LoginFooter } from './login-footer.tsx';
 import type { LoginThemeSection } from './use-login-theme.ts';
 
-/** Login card width on non-small screens (spec 000 §9). */
+/** Login card width on non-small screens (requirements#shell-constants). */
 export const LOGIN_CARD_MIN_WIDTH = 520;
 
 const cssUrl = (path: string | undefined) => (path ? `url("${path}")` : 'none');

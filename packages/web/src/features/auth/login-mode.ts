@@ -2,11 +2,13 @@ import type { LoginBody } from '@vigil/domain';
 import type { SignInFailure } from './auth-messages.ts';
 import type { PendingSession } from './sign-in-api.ts';
 
-/** The logout reasons the login page explains (spec 000 §4): 401 → expired, 403 Forbidden → unauthorized. */
+/**
+ * The logout reasons the login page explains (requirements#shell-states): 401 → expired, 403 Forbidden → unauthorized.
+ */
 export const LOGOUT_REASONS = ['expired', 'unauthorized'] as const;
 export type LogoutReason = (typeof LOGOUT_REASONS)[number];
 
-/** The modes of the one login screen (spec 000 §2); it switches between them in place. */
+/** The modes of the one login screen (requirements#shell-screens); it switches between them in place. */
 export type LoginMode =
   | {
       name: 'sign-in';

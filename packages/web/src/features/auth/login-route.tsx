@@ -9,7 +9,7 @@ import { LoginScreen } from './login-screen.tsx';
 import { safeNextPath } from './next-path.ts';
 import { useLoginTheme } from './use-login-theme.ts';
 
-/** /login and /reset-password: the themed login page (spec 000 §2). */
+/** /login and /reset-password: the themed login page (requirements#shell-screens). */
 export function LoginRoute() {
   const { t } = useTranslation('auth');
   const { pathname, key } = useLocation();

@@ -15,7 +15,7 @@ import { SignInAlert } from './sign-in-alert.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
-/** The one login screen: its modes (spec 000 §2) and the ways between them. */
+/** The one login screen: its modes (requirements#shell-screens) and the ways between them. */
 export function LoginScreen() {
   const location = useLocation();
   const [params] = useSearchParams();

@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * New and confirmed password (at least 6 characters, equal) set with a reset token (spec 000 §5): a
+ * New and confirmed password (at least 6 characters, equal) set with a reset token (requirements#shell-validation): a
  * server validation error shows details.new_password's first message, else a generic message; 401 means
  * the token is no longer valid.
  */

@@ -3,7 +3,8 @@ const LOGIN_PATHS = new Set(['/login', '/logout', '/reset-password']);
 const BASE = 'https://vigil.invalid';
 
 /**
- * Where to go after sign-in (spec 000 §2): the `next` parameter when it is a path on this site, else '/'.
+ * Where to go after sign-in (requirements#shell-screens): the `next` parameter when it is a path on this site, else
+ * '/'.
  * `//host`, `/\host` and other spellings that a browser would resolve to another site are refused.
  */
 export function safeNextPath(next: string | null | undefined): string {

@@ -8,7 +8,7 @@ import { ProjectOption } from './project-option.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import type { PendingSession } from './sign-in-api.ts';
 
-/** The list scrolls within this height (spec 000 §2). */
+/** The list scrolls within this height (requirements#shell-screens). */
 export const PROJECT_LIST_MAX_HEIGHT = 400;
 
 interface Props {
@@ -17,7 +17,7 @@ interface Props {
   onChosen(projectId: string): void;
 }
 
-/** A user of several projects picks one; the first is chosen until another is (spec 000 §2). */
+/** A user of several projects picks one; the first is chosen until another is (requirements#shell-screens). */
 export function ProjectSelection({ session, onBack, onChosen }: Props) {
   const { t } = useTranslation('auth');
   const [chosen, setChosen] = useState(session.projects[0]!.id);

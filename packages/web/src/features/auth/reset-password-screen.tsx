@@ -13,7 +13,7 @@ interface Props {
   onInvalidToken(): void;
 }
 
-/** /reset-password?token=…: checks the token first (spec 000 §4), then asks for the new password. */
+/** /reset-password?token=…: checks the token first (requirements#shell-states), then asks for the new password. */
 export function ResetPasswordScreen({ token, onChanged, onInvalidToken }: Props) {
   const { t } = useTranslation('auth');
   const owner = useQuery({

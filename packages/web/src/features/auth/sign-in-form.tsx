@@ -20,7 +20,7 @@ interface Props {
   onForgotPassword(): void;
 }
 
-/** Sign-in: username (trimmed, required) and password (required) (spec 000 §5). */
+/** Sign-in: username (trimmed, required) and password (required) (requirements#shell-validation). */
 export function SignInForm({ username, pending, alert, refusals, onSubmit, onForgotPassword }: Props) {
   const { t } = useTranslation('auth');
   const messageOf = useDomainMessage();

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { sessionStore, type StoredSession } from '../../api/session-store.ts';
 import { safeNextPath } from './next-path.ts';
 
-/** Stores the new session and goes to the page the user came from, or to / (spec 000 §2). */
+/** Stores the new session and goes to the page the user came from, or to / (requirements#shell-screens). */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

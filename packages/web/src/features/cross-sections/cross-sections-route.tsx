@@ -4,7 +4,7 @@ import { SectionListPage } from './list/section-list-page.tsx';
 import { SectionViewPage } from './view/section-view-page.tsx';
 
 /**
- * `/cross-sections` (spec 000 §2, module Data/GeoJsonEditor): the project's sections; `/{id}` one
+ * `/cross-sections` (requirements#shell-screens, module Data/GeoJsonEditor): the project's sections; `/{id}` one
  * section's side and aerial views; `/{id}/edit` its editor (administrators and managers).
  */
 export function CrossSectionsRoute() {

@@ -11,7 +11,8 @@ import { CardGrid } from './page/card-grid.tsx';
 import { DashboardFrame } from './page/dashboard-frame.tsx';
 
 /**
- * The metric drill-down `/metrics/{stateType}/{entityId}/{entityType}[/{dataPointId}]` (spec 001 §2):
+ * The metric drill-down `/metrics/{stateType}/{entityId}/{entityType}[/{dataPointId}]`
+ * (requirements#monitoring-screens):
  * every metric of the entity (or of one data point) charted full width, from dashboards, the device
  * detail panel and the notification event detail. `?from&to` (ISO) open the charts zoomed to that range,
  * `?metric` (`group.key`) puts that metric's chart first and `?at` (ISO) marks a moment: the event detail's

@@ -6,7 +6,8 @@ import { EntityDashboard } from './entity/entity-dashboard.tsx';
 import { DashboardPage } from './page/dashboard-page.tsx';
 
 /**
- * `/safety-state/{dashboardPath*}` and `/operational-state/{dashboardPath*}` (spec 001 §2): a page of
+ * `/safety-state/{dashboardPath*}` and `/operational-state/{dashboardPath*}` (requirements#monitoring-screens): a page
+ * of
  * the stored tree, `device/{entityType}/{entityId}`, an entity dashboard, or `cross-section/{id}`, the
  * virtual dashboard of a cross section.
  */

@@ -2,7 +2,7 @@ import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { ImportsTable } from './history/imports-table.tsx';
 import { ImportPanel } from './import/import-panel.tsx';
 import { ProfilesList } from './profiles/profiles-list.tsx';

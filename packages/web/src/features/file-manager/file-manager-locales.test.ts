@@ -11,7 +11,7 @@ const flatten = (value: unknown, prefix = ''): Array<[string, string]> =>
     : Object.entries(value as object).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
 
 describe('the file manager translations', () => {
-  it.each(['en-US', 'en-GB'])('%s shows the spec’s texts exactly as spec 001 spells them', (lang) => {
+  it.each(['en-US', 'en-GB'])('%s shows the spec’s texts exactly as the requirements spell them', (lang) => {
     const { messages, status } = read(lang);
     for (const [key, text] of Object.entries(MEDIA_MESSAGES)) {
       // The domain writes {id}; i18next writes {{id}}: the same text once filled in.

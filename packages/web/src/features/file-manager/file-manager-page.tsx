@@ -6,7 +6,7 @@ import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { mediaFilesQuery } from '../../api/media.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { useFileManagerAllowed } from './api/file-manager-features.ts';
 import { DeleteDialog } from './components/delete-dialog.tsx';
 import type { FileAction } from './components/file-actions-menu.tsx';
@@ -27,7 +27,7 @@ import { useUploadQueue } from './upload/use-upload-queue.ts';
 const NO_FILES: MediaFile[] = [];
 
 /**
- * /file-manager (spec 001 §2): the project's uploaded files by category, narrowed by a filter, as
+ * /file-manager (requirements#monitoring-screens): the project's uploaded files by category, narrowed by a filter, as
  * a grid or a list; uploads by button or by dropping files anywhere on the page, with a queue that
  * pauses, resumes and cancels; rename, tags and delete per file. Tab, filter and view live in the URL.
  */
@@ -35,7 +35,7 @@ export function FileManagerPage() {
   const { t } = useTranslation('fileManager');
   const { project, activeRole } = useSession();
   const library = useQuery(mediaFilesQuery(project.id));
-  // What the project gives the active role (spec 000 §6); the media service refuses the rest.
+  // What the project gives the active role (requirements#roles-permissions); the media service refuses the rest.
   const allowed = useFileManagerAllowed();
   const actions = offeredActions(allowed);
   const queue = useUploadQueue();

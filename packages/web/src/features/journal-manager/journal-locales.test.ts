@@ -11,7 +11,7 @@ const flatten = (value: unknown, prefix = ''): Array<[string, string]> =>
     : Object.entries(value as object).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
 
 describe('the journal and data entry translations', () => {
-  it.each(['en-US', 'en-GB'])('%s shows the list failure exactly as spec 001 spells it', (lang) => {
+  it.each(['en-US', 'en-GB'])('%s shows the list failure exactly as the requirements spell it', (lang) => {
     expect(read(lang, 'journal').messages.listFailed).toBe(JOURNAL_LIST_FAILED);
   });
 

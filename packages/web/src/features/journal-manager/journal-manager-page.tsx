@@ -8,7 +8,8 @@ const TABS = ['journals', 'dataSessions'] as const;
 type JournalTab = (typeof TABS)[number];
 
 /**
- * /journal-manager (spec 001 §2, issue 22): the project's journals and their entries; `?tab=dataSessions`
+ * /journal-manager (requirements#monitoring-screens, issue 22): the project's journals and their entries;
+ * `?tab=dataSessions`
  * (the menu's "Sessions") lists the data sessions of manual readings. Tab, journal, filters and the
  * session open live in the address.
  */

@@ -2,7 +2,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { ExportDialog } from '../../components/export-dialog/export-dialog.tsx';
 import type { ExportSettings } from '../../components/export-dialog/export-settings.ts';
 import { AnalysisFields } from './controls/analysis-fields.tsx';
@@ -15,7 +15,10 @@ import { useExplorerChoices } from './model/use-explorer-choices.ts';
 import { resultsState } from './model/results-state.ts';
 import { ExplorerResults } from './results/explorer-results.tsx';
 
-/** /metrics: engineers compare a metric of several devices over a period, aggregated per window (spec 001 §7). */
+/**
+ * /metrics: engineers compare a metric of several devices over a period, aggregated per window
+ * (requirements#monitoring-calls).
+ */
 export function MetricsExplorerPage() {
   const { t, i18n } = useTranslation('explorer');
   const { project } = useSession();

@@ -27,7 +27,7 @@ describe('the notifications translations', () => {
     }
   });
 
-  it('word state changes as spec 001 does in English', () => {
+  it('word state changes as the requirements do in English', () => {
     expect(reference['titles.changedFromTo']).toBe('{{name}} Changed from {{previous}} to {{current}}');
     expect(reference['stateNames.safety_state']).toBe('Safety State');
     expect(reference['detail.na']).toBe('N/A');

@@ -39,7 +39,7 @@ export function ProfileForm({ initial }: { initial: ProfileFormValues }) {
       // i18n.t, not t: the message is in the language just chosen, not the one this render had.
       enqueueSnackbar(i18n.t('profile:saved'), { variant: 'success' });
     } catch {
-      // Spec 000 §8: an error toast, the form back to what was stored, and one step back.
+      // requirements#shell-errors: an error toast, the form back to what was stored, and one step back.
       enqueueSnackbar(t('saveError'), { variant: 'error' });
       form.reset(initial);
       // Opened straight from an address, "back" would leave the application: go home instead.

@@ -3,7 +3,7 @@ import { Avatar, Box, Button, Divider, Paper, Stack, Typography } from '@mui/mat
 import { DEFAULT_LOCALE } from '@vigil/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { supportedLocale } from './profile-form-values.ts';

@@ -7,7 +7,7 @@ import { authApi } from '../../api/auth.ts';
 import { translateMessage } from './domain-message.ts';
 
 /**
- * Changes the caller's password (spec 000 §8): a validation error shows each message of its details
+ * Changes the caller's password (requirements#shell-errors): a validation error shows each message of its details
  * as an error toast, any other failure the password-update-error toast.
  */
 export function useChangePassword() {

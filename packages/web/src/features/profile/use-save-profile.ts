@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { changeLocale } from '../../i18n/i18n.ts';
 import { saveProfileChanges } from './profile-api.ts';
 import type { ProfileChanges } from './profile-form-values.ts';

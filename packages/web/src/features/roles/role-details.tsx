@@ -2,7 +2,7 @@ import { Box, Chip, Divider, Paper, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ModuleObject, RoleObject } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { useNames } from './model/names.ts';
 import { RoleMenu } from './role-menu.tsx';
 import { RoleModules } from './role-modules.tsx';

@@ -2,7 +2,7 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { Avatar, Box, Chip, List, ListItemAvatar, ListItemButton, ListItemText, Paper } from '@mui/material';
 import type { ModuleObject, RoleObject } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { useNames } from './model/names.ts';
 
 interface RoleListProps {

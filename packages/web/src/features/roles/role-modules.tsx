@@ -3,7 +3,7 @@ import { Box, Chip, CircularProgress, List, ListItem, ListItemText, Switch } fro
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ALWAYS_VISIBLE_MODULE, type ModuleObject, type RoleObject } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { EmptyState, LoadError, LoadingRows } from './components/load-states.tsx';
 import { ModuleRefusalAlert } from './components/module-refusal-alert.tsx';
 import { Section } from './components/section.tsx';

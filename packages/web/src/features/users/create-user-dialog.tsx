@@ -17,7 +17,7 @@ import {
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { DialogForm, useFullScreenDialog } from './dialog-form.tsx';
 import { SaveFailureAlert } from './save-failure-alert.tsx';
 import { defaultRoleIds, offeredRoles } from './user-access.ts';

@@ -14,7 +14,7 @@ import { useSnackbar } from 'notistack';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { DialogForm, useFullScreenDialog } from './dialog-form.tsx';
 import { SaveFailureAlert } from './save-failure-alert.tsx';
 import { offeredRoles } from './user-access.ts';

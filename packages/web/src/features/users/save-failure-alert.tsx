@@ -5,7 +5,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { serverFieldErrors, translateMessage } from './user-messages.ts';
 
 /**
- * Why a save failed: a headline (for a new user "Failed to create a user.", spec 000 §8) and each of the
+ * Why a save failed: a headline (for a new user "Failed to create a user.", requirements#shell-errors) and each of the
  * server's field details, by the field's name.
  */
 export function SaveFailureAlert({ error, headline }: { error: unknown; headline: string }) {

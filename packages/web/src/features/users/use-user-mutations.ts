@@ -3,7 +3,7 @@ import type { InviteResponse, User } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys.ts';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { createBody, editChanges, type CreateUserValues, type EditUserValues } from './user-form-values.ts';
 import { translateMessage } from './user-messages.ts';
 import { usersApi } from './users-api.ts';

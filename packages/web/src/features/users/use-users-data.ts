@@ -1,9 +1,10 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { User } from '@vigil/domain';
 import { useCallback, useMemo } from 'react';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { projectViewOf, restrictionOf, type Actor, type ProjectView, type Restriction } from './user-access.ts';
-import { projectProfilesQuery, responderTypesQuery, usersQuery, projectRolesQuery } from './users-api.ts';
+import { projectProfilesQuery, responderTypesQuery, usersQuery } from './users-api.ts';
+import { projectRolesQuery } from '../../api/ui.ts';
 
 /** The signed-in user as the access rules see him. */
 export function useActor(): Actor {

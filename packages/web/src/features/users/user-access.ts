@@ -21,7 +21,7 @@ export interface ProjectView {
   rolesOf: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Whether `actorRole` may give every one of `roleNames` (spec 000 §6). */
+/** Whether `actorRole` may give every one of `roleNames` (requirements#roles-permissions). */
 export function mayAssignAll(actorRole: string | undefined, roleNames: readonly string[]): boolean {
   const assignable: readonly string[] = assignableRoleNames(actorRole);
   return roleNames.every((name) => assignable.includes(name));

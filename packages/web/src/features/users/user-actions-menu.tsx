@@ -9,7 +9,13 @@ import type { User } from '@vigil/domain';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rowActions, type Restriction } from './user-access.ts';
-import type { UserRowHandlers } from './user-row.tsx';
+import type { AccountAction } from './use-user-mutations.ts';
+
+/** What a user's row does when one of his actions is chosen. */
+export interface UserRowHandlers {
+  onEdit(user: User): void;
+  onAccountAction(action: AccountAction, user: User): void;
+}
 
 interface UserActionsMenuProps extends UserRowHandlers {
   user: User;

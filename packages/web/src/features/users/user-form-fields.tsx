@@ -66,7 +66,7 @@ interface RolesFieldProps<T extends EditUserInput> {
 
 /**
  * The roles the signed-in user may assign, as checkboxes; "No roles were found in the server" when
- * there is none to give (spec 000 §5).
+ * there is none to give (requirements#shell-validation).
  */
 export function RolesField<T extends EditUserInput>({ form, offered, failed }: RolesFieldProps<T>) {
   const { t } = useTranslation('users');

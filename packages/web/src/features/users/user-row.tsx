@@ -2,8 +2,7 @@ import { Avatar, Box, Chip, Stack, TableCell, TableRow, Tooltip, Typography, typ
 import type { User } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import type { Restriction } from './user-access.ts';
-import { UserActionsMenu } from './user-actions-menu.tsx';
-import type { AccountAction } from './use-user-mutations.ts';
+import { UserActionsMenu, type UserRowHandlers } from './user-actions-menu.tsx';
 import { roleLabel } from './users-export.ts';
 import { displayNameOf, initialsOf } from './users-table-model.ts';
 
@@ -14,11 +13,6 @@ export const COLUMN_DISPLAY: Record<string, { xs?: string; sm?: string; md?: str
   roles: { xs: 'none', md: 'table-cell' },
   status: { xs: 'none', sm: 'table-cell' },
 };
-
-export interface UserRowHandlers {
-  onEdit(user: User): void;
-  onAccountAction(action: AccountAction, user: User): void;
-}
 
 interface UserRowProps extends UserRowHandlers {
   user: User;

@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   CreateUserBody,
   InviteResponse,
-  RoleObject,
   UpdateUserBody,
   User,
   UserProfile,
@@ -17,7 +16,7 @@ export type ResponderType = NonNullable<User['default_responder_type']>;
 const userPath = (id: string) => `${API.auth}/users/${encodeURIComponent(id)}`;
 
 /**
- * The calls of the Users screen (spec 000 §7). They are `quiet`: the screen reports failures in its
+ * The calls of the Users screen (requirements#shell-calls). They are `quiet`: the screen reports failures in its
  * own dialogs and toasts, with the server's field details, rather than in the error dialog.
  */
 export const usersApi = {
@@ -32,7 +31,6 @@ export const usersApi = {
   /** removes the user from every project, then the account */
   remove: (id: string) => api.delete(userPath(id), undefined, { quiet: true }),
 
-  roles: (projectId: string) => listAll<RoleObject>(`${API.ui}/projects/${projectId}/roles`),
   profiles: (projectId: string) => listAll<UserProfile>(`${API.ui}/projects/${projectId}/user-profiles`),
   /** a user's roles and default responder type in one project */
   updateProfile: (projectId: string, userId: string, changes: UserProfilePatchBody) =>
@@ -45,9 +43,6 @@ export const usersApi = {
 
 export const usersQuery = (projectId: string) =>
   queryOptions({ queryKey: queryKeys.auth.users(projectId), queryFn: usersApi.list });
-
-export const projectRolesQuery = (projectId: string) =>
-  queryOptions({ queryKey: queryKeys.ui.roles(projectId), queryFn: () => usersApi.roles(projectId) });
 
 export const projectProfilesQuery = (projectId: string) =>
   queryOptions({

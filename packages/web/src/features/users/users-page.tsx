@@ -5,7 +5,7 @@ import type { User } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { ExportDialog } from '../../components/export-dialog/export-dialog.tsx';
 import { ConfirmAccountDialog, type ConfirmedAction } from './confirm-account-dialog.tsx';
 import { CreateUserDialog } from './create-user-dialog.tsx';

@@ -20,7 +20,8 @@ import type { User } from '@vigil/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restriction } from './user-access.ts';
-import { COLUMN_DISPLAY, UserRow, type UserRowHandlers } from './user-row.tsx';
+import type { UserRowHandlers } from './user-actions-menu.tsx';
+import { COLUMN_DISPLAY, UserRow } from './user-row.tsx';
 import { ROWS_PER_PAGE_OPTIONS, type SortColumn, type Sorting } from './users-table-model.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { MediaStorage } from './media-storage.ts';
+import type { MediaStorage } from './storage-port.ts';
 
 /** Media bytes in a folder: one file per key, written whole to a temporary name and then renamed. */
 export function folderStorage(root: string): MediaStorage {

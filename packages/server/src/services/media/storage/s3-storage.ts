@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { MediaStorage } from './media-storage.ts';
+import type { MediaStorage } from './storage-port.ts';
 
 /** Where S3_URL points: endpoint, bucket, key prefix and any credentials it carries. */
 export function parseS3Url(s3Url: string) {

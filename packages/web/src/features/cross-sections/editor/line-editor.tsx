@@ -4,7 +4,7 @@ import type { GeoBounds, LatLng, TopoImage } from '@vigil/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteMapQuery } from '../../../api/ui.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { boundsAround, sectionLineLength } from '../../../components/cross-section/section-geometry.ts';
 import type { MapMarker } from '../../../components/map/map-marker.ts';
 import type { SectionDraft } from '../model/section-changes.ts';

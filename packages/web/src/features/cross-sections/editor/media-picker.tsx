@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { mediaFilesQuery } from '../../../api/media.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { FilePreview } from '../../../components/media/file-preview.tsx';
 
 /**

@@ -22,7 +22,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
 import { crossSectionQuery } from '../../../api/cross-sections.ts';
 import { devicesByIdQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { sensorMarkers } from '../../../components/cross-section/section-markers.ts';
 import { crossSectionPath } from '../../../components/cross-section/section-paths.ts';
 import { SideView } from '../../../components/cross-section/side-view.tsx';

@@ -1,7 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Checkbox,
@@ -19,7 +18,7 @@ import type { CrossSectionSensor, LatLng, SchemeObject } from '@vigil/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceChoicesQuery, schemesQuery, type DeviceChoice } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { projectOntoSection } from '../../../components/cross-section/section-geometry.ts';
 import type { SectionDraft } from '../model/section-changes.ts';
 import {
@@ -32,6 +31,7 @@ import {
 } from '../model/sensor-edits.ts';
 import { NumberField } from './number-field.tsx';
 import { RemoveButton } from './remove-button.tsx';
+import { DevicePicker } from '../../../components/device-picker/device-picker.tsx';
 
 /**
  * The instruments placed on the section: which metric each shows, whether it is left out of the
@@ -174,14 +174,14 @@ export function SensorsEditor({
         </Box>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Autocomplete
-          options={choices.data ?? []}
+        <DevicePicker
+          size="small"
+          devices={choices.data ?? []}
           loading={choices.isPending}
           value={adding}
-          onChange={(_, value) => setAdding(value)}
+          onChange={setAdding}
           getOptionLabel={(choice) => `${choice.eid} · ${choice.title}`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} size="small" label={t('sensors.addLabel')} />}
+          label={t('sensors.addLabel')}
           sx={{ flex: 1, minWidth: 240, maxWidth: 480 }}
         />
         <Button variant="outlined" startIcon={<AddOutlined />} disabled={!adding} onClick={add}>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { crossSectionPath } from '../../../components/cross-section/section-paths.ts';
 import { useSectionMutations } from '../model/use-section-mutations.ts';
 
-/** A new section with the defaults of spec 001 §3 and the name given, opened in the editor. */
+/** A new section with the defaults of requirements#monitoring-entities and the name given, opened in the editor. */
 export function NewSectionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['crossSections', 'common']);
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { crossSectionsQuery } from '../../../api/cross-sections.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { AllSectionsMap } from '../../../components/cross-section/all-sections-map.tsx';
 import { crossSectionPath } from '../../../components/cross-section/section-paths.ts';
 import { problemKeys } from '../../../components/cross-section/section-problems.ts';

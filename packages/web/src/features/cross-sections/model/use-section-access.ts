@@ -1,7 +1,10 @@
 import { isCurator } from '@vigil/domain';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
-/** Administrators and managers make, change and delete sections; everyone else reads them (DESIGN §3.1). */
+/**
+ * Administrators and managers make, change and delete sections; everyone else reads them
+ * (requirements#service-contracts).
+ */
 export function useSectionAccess() {
   const { activeRole } = useSession();
   return { canEdit: isCurator(activeRole.name) };

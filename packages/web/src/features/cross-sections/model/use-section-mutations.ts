@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CrossSection, CrossSectionCreateBody, CrossSectionPatchBody } from '@vigil/domain';
 import { crossSectionsApi } from '../../../api/cross-sections.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /** Create, change and delete a project's sections; each refreshes every cross-section query of the project. */
 export function useSectionMutations() {

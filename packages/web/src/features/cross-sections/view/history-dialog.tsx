@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CrossSection } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { crossSectionHistoryQuery } from '../../../api/cross-sections.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 
 /** Who changed the section, when, and which of its fields: newest first. */

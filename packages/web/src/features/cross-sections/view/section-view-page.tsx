@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
 import { crossSectionQuery } from '../../../api/cross-sections.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { AerialView } from '../../../components/cross-section/aerial-view.tsx';
 import { crossSectionDashboardPath, crossSectionPath } from '../../../components/cross-section/section-paths.ts';
 import { SideView } from '../../../components/cross-section/side-view.tsx';

@@ -22,7 +22,9 @@ import { CardFrame } from './card-frame.tsx';
 
 type Card = Extract<DashboardCard, { type: 'aggregation-table' }>;
 
-/** A metric's aggregate per window for each device of a group (spec 001 §2: last 7 days by default). */
+/**
+ * A metric's aggregate per window for each device of a group (requirements#monitoring-screens: last 7 days by default).
+ */
 export function AggregationTableCard({ card }: { card: Card }) {
   const { t } = useTranslation('dashboards');
   const { now } = useDashboardContext();

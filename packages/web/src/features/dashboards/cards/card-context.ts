@@ -22,7 +22,10 @@ export interface DashboardContextValue {
   initialZoom?: TimeRange;
   /** what chart cards mark, e.g. the reading that raised the alert the page was opened from */
   marker?: AlertMarker;
-  /** opens the device detail panel (spec 001 §2: from chart, safety-state and operational-state cards) */
+  /**
+   * opens the device detail panel (requirements#monitoring-screens: from chart, safety-state and operational-state
+   * cards)
+   */
   openDevice(entity: DashboardEntityRef & { title: string }): void;
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
 import { crossSectionQuery } from '../../../api/cross-sections.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { crossSectionDashboardPath } from '../../../components/cross-section/section-paths.ts';
 import { AerialViewCard } from '../cross-section/aerial-view-card.tsx';
 import { SideViewCard } from '../cross-section/side-view-card.tsx';
@@ -16,7 +16,8 @@ import { CardFrame } from './card-frame.tsx';
 type Card = Extract<DashboardCard, { type: 'cross-section' }>;
 
 /**
- * A cross section's map card (spec 001 §2) in the form chosen, the side-section with its grid or the
+ * A cross section's map card (requirements#monitoring-screens) in the form chosen, the side-section with its grid or
+ * the
  * aerial view, with the card action 'Go to Cross Section Dashboard'. A section deleted since says so.
  */
 export function CrossSectionCard({ card }: { card: Card }) {

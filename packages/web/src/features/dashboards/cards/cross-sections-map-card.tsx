@@ -3,13 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { DashboardCard } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { crossSectionsQuery } from '../../../api/cross-sections.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { AllSectionsMap } from '../../../components/cross-section/all-sections-map.tsx';
 import { CardFrame } from './card-frame.tsx';
 
 type Card = Extract<DashboardCard, { type: 'cross-sections-map' }>;
 
-/** The all-cross-sections map card (spec 001 §2): where each section runs, with its sensors; a line opens its section. */
+/**
+ * The all-cross-sections map card (requirements#monitoring-screens): where each section runs, with its sensors; a line
+ * opens its section.
+ */
 export function CrossSectionsMapCard({ card }: { card: Card }) {
   const { t } = useTranslation(['crossSections', 'dashboards']);
   const { project } = useSession();

@@ -30,7 +30,10 @@ function shortTime(iso: string, locale: string): string {
   return new Date(iso).toDateString() === new Date().toDateString() ? full.slice(full.lastIndexOf(' ') + 1) : full;
 }
 
-/** The metric over the site's devices (spec 001 §2): an interpolated surface, or one bubble per device. */
+/**
+ * The metric over the site's devices (requirements#monitoring-screens): an interpolated surface, or one bubble per
+ * device.
+ */
 export function HeatmapCard({ card }: { card: Card }) {
   const { t, i18n } = useTranslation('dashboards');
   const locale = i18n.resolvedLanguage ?? 'en-US';

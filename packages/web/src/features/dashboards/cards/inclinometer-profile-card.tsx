@@ -4,7 +4,7 @@ import { Box, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/
 import { isCurator, type DashboardCard } from '@vigil/domain';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import {
   OVERLAY_CHOICES,
@@ -31,7 +31,7 @@ type Card = Extract<DashboardCard, { type: 'inclinometer-profile' }>;
 const MODES: readonly ProfileMode[] = ['cumulative', 'incremental'];
 
 /**
- * Displacement against depth of an in-place inclinometer chain: a profile per overlay date, along axis
+ * Displacement against depth of an in-place inclinometer chain or a probe's casing: a profile per overlay date, along axis
  * A, B or their resultant, cumulative or incremental, as reported or since a datum: the device's
  * datum in effect (ADR 0041), which curators set here, or a day chosen for this view.
  */
@@ -70,12 +70,17 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
   const subtitle = [
     t(`profile.axes.${axis}`),
     t(`profile.modes.${mode}`),
-    datumText ? t('profile.sinceDatum', { date: datumText }) : t('profile.sinceInstallation'),
+    // a probe's deviations summed without a datum survey are the casing's shape, not a movement
+    datumText
+      ? t('profile.sinceDatum', { date: datumText })
+      : profile.kind === 'probe'
+        ? t('profile.casingShape')
+        : t('profile.sinceInstallation'),
   ].join(' · ');
   // the controls stay, so that a datum or dates without readings can be changed back
   const nothing =
     profile.spacing === null
-      ? t('profile.noSpacing')
+      ? t(profile.kind === 'probe' ? 'profile.noInterval' : 'profile.noSpacing')
       : profile.noDatumReadings
         ? t('profile.noDatumReadings')
         : profile.profiles.length === 0
@@ -203,6 +208,7 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
         <SetDatumDialog
           instrumentId={card.entity.id}
           deviceTitle={profile.device?.title ?? title}
+          surveys={profile.kind === 'probe'}
           datums={datum.datums}
           onClose={() => setSettingDatum(false)}
           onSaved={() => {

@@ -15,14 +15,15 @@ import { MAP_ZOOM, stateColour } from '@vigil/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteMapQuery } from '../../../api/ui.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { LazyVigilMap, type MapMarker } from '../../../components/map/lazy-vigil-map.tsx';
 import { stateOf } from '../model/device-index.ts';
 import { coordinatesOf, type RateOfChangeRow } from '../model/rate-of-change-rows.ts';
 import { useDashboardContext } from './card-context.ts';
 
 /**
- * "View on Map" of a rate-of-change card (spec 001 §2): the card's devices on the project's map, each
+ * "View on Map" of a rate-of-change card (requirements#monitoring-screens): the card's devices on the project's map,
+ * each
  * named with its change and coloured by its state, over the list of them with their coordinates;
  * choosing one, on the map or in the list, opens its detail panel.
  */

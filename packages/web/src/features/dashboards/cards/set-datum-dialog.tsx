@@ -24,19 +24,26 @@ const dayStart = (day: string) => {
   return end ? new Date(end.getFullYear(), end.getMonth(), end.getDate()) : null;
 };
 
+/** How far back a probe's surveys are offered: they are weeks or months apart. */
+const SURVEYS_MS = 2 * 366 * 86_400_000;
+
 /**
  * Sets an inclinometer's datum (ADR 0041): a day, then one of the device's reading sets of that day,
- * and why. Earlier datums are listed and kept; the stored readings are not touched.
+ * and why; for a probe, one of its surveys of the last two years. Earlier datums are listed and kept;
+ * the stored readings are not touched.
  */
 export function SetDatumDialog({
   instrumentId,
   deviceTitle,
+  surveys = false,
   datums,
   onClose,
   onSaved,
 }: {
   instrumentId: string;
   deviceTitle: string;
+  /** a probe's surveys to choose from, rather than a day's reading sets */
+  surveys?: boolean;
   /** the device's datums, the one in effect first */
   datums: readonly InclinometerDatum[];
   onClose(): void;
@@ -48,7 +55,8 @@ export function SetDatumDialog({
   const [chosen, setChosen] = useState('');
   const [notes, setNotes] = useState('');
   const save = useSetDatum(instrumentId);
-  const [from, to] = [dayStart(day), datumTime(day)];
+  const [openedAt] = useState(() => Date.now());
+  const [from, to] = surveys ? [new Date(openedAt - SURVEYS_MS), new Date(openedAt)] : [dayStart(day), datumTime(day)];
   const sets = useQuery({ ...readingSetsQuery(instrumentId, from ?? new Date(0), to ?? new Date(0)), enabled: !!to });
   const choices = sets.data ?? [];
   // the newest set of the day until another is chosen
@@ -57,6 +65,7 @@ export function SetDatumDialog({
     () => ({
       when: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
       time: new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }),
+      survey: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     }),
     [locale],
   );
@@ -69,14 +78,16 @@ export function SetDatumDialog({
       : sets.isError
         ? t('datumDialog.setsFailed')
         : choices.length === 0
-          ? t('datumDialog.noSets')
+          ? t(surveys ? 'datumDialog.noSurveys' : 'datumDialog.noSets')
           : ' ';
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="set-datum-title">
       <DialogTitle id="set-datum-title">{t('datumDialog.title', { title: deviceTitle })}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>{t('datumDialog.intro')}</DialogContentText>
+        <DialogContentText sx={{ mb: 1 }}>
+          {t(surveys ? 'datumDialog.introSurveys' : 'datumDialog.intro')}
+        </DialogContentText>
         <Typography variant="body2" sx={{ mb: 2 }}>
           {inEffect
             ? t('datumDialog.inEffect', {
@@ -84,19 +95,23 @@ export function SetDatumDialog({
                 by: inEffect.set_by ?? t('na'),
                 setAt: when(inEffect.set_at),
               })
-            : t('datumDialog.noneInEffect')}
+            : t(surveys ? 'datumDialog.noneInEffectSurveys' : 'datumDialog.noneInEffect')}
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px 1fr' }, gap: 2, pt: 1 }}>
-          <TextField
-            type="date"
-            label={t('datumDialog.day')}
-            value={day}
-            onChange={(e) => setDay(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: surveys ? '1fr' : '170px 1fr' }, gap: 2, pt: 1 }}
+        >
+          {!surveys && (
+            <TextField
+              type="date"
+              label={t('datumDialog.day')}
+              value={day}
+              onChange={(e) => setDay(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
           <TextField
             select
-            label={t('datumDialog.readingSet')}
+            label={t(surveys ? 'datumDialog.survey' : 'datumDialog.readingSet')}
             value={selected}
             onChange={(e) => setChosen(e.target.value)}
             disabled={choices.length === 0}
@@ -104,7 +119,9 @@ export function SetDatumDialog({
           >
             {choices.map((s) => (
               <MenuItem key={s.read_at} value={s.read_at}>
-                {t('datumDialog.readings', { time: formats.time.format(new Date(s.read_at)), count: s.readings })}
+                {surveys
+                  ? t('datumDialog.surveyItem', { date: formats.survey.format(new Date(s.read_at)), count: s.readings })
+                  : t('datumDialog.readings', { time: formats.time.format(new Date(s.read_at)), count: s.readings })}
               </MenuItem>
             ))}
           </TextField>
@@ -141,7 +158,11 @@ export function SetDatumDialog({
               error={save.error}
               title={t('datumDialog.notSaved')}
               fallback={t('datumDialog.failed')}
-              fieldName={(field) => (field === 'notes' ? t('datumDialog.notes') : t('datumDialog.readingSet'))}
+              fieldName={(field) =>
+                field === 'notes'
+                  ? t('datumDialog.notes')
+                  : t(surveys ? 'datumDialog.survey' : 'datumDialog.readingSet')
+              }
             />
           </Box>
         )}

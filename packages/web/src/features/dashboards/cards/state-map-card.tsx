@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { crossSectionsQuery } from '../../../api/cross-sections.ts';
 import { siteMapQuery } from '../../../api/ui.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { crossSectionDashboardPath } from '../../../components/cross-section/section-paths.ts';
 import { SectionsLayer } from '../../../components/cross-section/sections-layer.tsx';
 import { LazyVigilMap, preloadVigilMap } from '../../../components/map/lazy-vigil-map.tsx';
@@ -21,7 +21,7 @@ import { deviceMarkers } from './state-map-markers.ts';
 type Card = Extract<DashboardCard, { type: 'state-map' }>;
 
 /**
- * A Safety State or Operational State map (spec 001 §2): the group's located devices as markers in
+ * A Safety State or Operational State map (requirements#monitoring-screens): the group's located devices as markers in
  * their state's colour, clustered, over the project's site map; a marker opens the device's detail panel.
  */
 export function StateMapCard({ card }: { card: Card }) {
@@ -31,7 +31,8 @@ export function StateMapCard({ card }: { card: Card }) {
   const { devices, groups } = useDashboardData();
   const siteMap = useQuery(siteMapQuery(project.id));
   const navigate = useNavigate();
-  // The optional cross-sections layer (spec 001 §2): the sections' lines, each opening its dashboard;
+  // The optional cross-sections layer (requirements#monitoring-screens): the sections' lines, each opening its
+  // dashboard;
   // shown at first as the card says, switched for the moment by anyone.
   const [showSections, setShowSections] = useState(card.cross_sections_layer);
   const sections = useQuery({ ...crossSectionsQuery(project.id), enabled: showSections });

@@ -21,7 +21,7 @@ describe('the markers of a state map', () => {
     expect(markers).toEqual([
       { id: 'b', title: 'Device b', longitude: -1.08, latitude: 53.9, colour: 'red', entityType: 'instrument' },
       { id: 'a', title: 'Device a', longitude: -70.33, latitude: -27.36, colour: 'green', entityType: 'instrument' },
-      // no state yet: unknown, grey (spec 001 §4)
+      // no state yet: unknown, grey (requirements#monitoring-states)
       { id: 'vd1', title: 'Device vd1', longitude: 10, latitude: 20, colour: 'grey', entityType: 'virtual-device' },
     ]);
     expect(unlocated).toBe(0);

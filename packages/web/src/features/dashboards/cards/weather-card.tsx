@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentWeatherQuery, weatherForecastQuery } from '../../../api/weather.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { formatNumber, sourceOf, weatherPlace, weatherRequest, windPoint } from '../model/weather-card.ts';
 import { CardFrame } from './card-frame.tsx';
@@ -14,7 +14,7 @@ import { WeatherIcon } from './weather-icon.tsx';
 type Card = Extract<DashboardCard, { type: 'weather' }>;
 
 /**
- * The weather at the card's coordinates or the project's first place (spec 001 §2): now, with the
+ * The weather at the card's coordinates or the project's first place (requirements#monitoring-screens): now, with the
  * day's extremes, wind on the 16-point compass, and a row of coming periods; the source named.
  */
 export function WeatherCard({ card }: { card: Card }) {

@@ -3,7 +3,7 @@ import type { EntityType } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { devicesByIdQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { AerialView } from '../../../components/cross-section/aerial-view.tsx';
 import { SENSOR_DEVICE_FIELDS } from '../../../components/cross-section/use-side-view-data.ts';
 import { useDashboardContext } from '../cards/card-context.ts';

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
 import { crossSectionQuery } from '../../../api/cross-sections.ts';
 import { devicesByIdQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { sectionMidpoint } from '../../../components/cross-section/section-geometry.ts';
 import { crossSectionPath } from '../../../components/cross-section/section-paths.ts';
 import { SENSOR_DEVICE_FIELDS } from '../../../components/cross-section/use-side-view-data.ts';
@@ -23,7 +23,8 @@ import { SectionImageCard } from './section-image-card.tsx';
 import { SideViewCard } from './side-view-card.tsx';
 
 /**
- * The virtual dashboard of a cross section (spec 001 §2: entity id, title, type cross-section), made
+ * The virtual dashboard of a cross section (requirements#monitoring-screens: entity id, title, type cross-section),
+ * made
  * from the section (not stored): its side and aerial views, the weather over it, its images, and a
  * chart of each metric its sensors show; without sensors, the spec's words and the way to add them.
  */

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { devicesByIdQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { crossSectionPath } from '../../../components/cross-section/section-paths.ts';
 import { SideView } from '../../../components/cross-section/side-view.tsx';
 import { SENSOR_DEVICE_FIELDS } from '../../../components/cross-section/use-side-view-data.ts';

@@ -14,7 +14,8 @@ import { entityDashboardPath, metricsPath } from '../model/dashboard-paths.ts';
 export type OpenDevice = DashboardEntityRef & { title: string };
 
 /**
- * The device detail panel (spec 001 §2), opened from chart and state cards: the device's states at a
+ * The device detail panel (requirements#monitoring-screens), opened from chart and state cards: the device's states at
+ * a
  * glance and the way to its chart dashboard and its entity dashboard.
  */
 export function DeviceDetailPanel({

@@ -1,5 +1,4 @@
 import {
-  Autocomplete,
   Button,
   Dialog,
   DialogActions,
@@ -27,6 +26,7 @@ import { useDashboardData } from '../model/use-dashboard-data.ts';
 import { checkDraft, EMPTY_DRAFT, type CardDraft } from './card-draft.ts';
 import { choosesDevices, choosesGroup, choosesMetric, isInclinometerScheme, metricsOfDevices } from './card-choices.ts';
 import { CardOptionFields } from './card-option-fields.tsx';
+import { DevicePicker } from '../../../components/device-picker/device-picker.tsx';
 
 const SIZES = ['default', ...Object.keys(CARD_PRESETS)] as const;
 
@@ -97,29 +97,18 @@ export function AddCardDialog({
             </ToggleButtonGroup>
           )}
           {needsDevices && (
-            <Autocomplete
+            <DevicePicker
               multiple={multiple}
-              options={deviceOptions}
-              getOptionLabel={(d) => d.title}
+              devices={deviceOptions}
               groupBy={(d) => d.scheme?.name ?? ''}
               value={multiple ? draft.devices : (draft.devices[0] ?? null)}
-              onChange={(_, value) =>
+              onChange={(value) =>
                 set({ devices: Array.isArray(value) ? value.slice(0, MAX_CHART_SERIES) : value ? [value] : [] })
               }
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={multiple ? t('editor.devices') : t('editor.device')}
-                  helperText={
-                    multiple
-                      ? t('editor.devicesHint')
-                      : draft.type === 'inclinometer-profile'
-                        ? t('editor.chainHint')
-                        : ' '
-                  }
-                />
-              )}
+              label={multiple ? t('editor.devices') : t('editor.device')}
+              helperText={
+                multiple ? t('editor.devicesHint') : draft.type === 'inclinometer-profile' ? t('editor.chainHint') : ' '
+              }
             />
           )}
           {needsGroup && (

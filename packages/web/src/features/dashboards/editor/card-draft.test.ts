@@ -74,7 +74,7 @@ describe('a new card from the add-card dialog', () => {
     });
   });
 
-  it('refuses a heatmap without an interpolation method with the message of spec 001 §5', () => {
+  it('refuses a heatmap without an interpolation method with the message of requirements#monitoring-validation', () => {
     const draft = { ...EMPTY_DRAFT, type: 'heatmap' as const, metric: 'calculated_metrics.piezometric_level' };
     expect(checkDraft(draft, [])).toEqual({ card: null, errors: { method: INTERPOLATION_METHOD_REQUIRED } });
     expect(INTERPOLATION_METHOD_REQUIRED).toBe('Interpolation method is required');
@@ -104,7 +104,7 @@ describe('a new card from the add-card dialog', () => {
     expect(cardFromDraft({ ...EMPTY_DRAFT, type: 'rate-of-change' }, [])).toBeNull();
   });
 
-  it('maps every device at zoom 12 without names or sections unless chosen, a zoom from 4 to 20 (spec 001 §9)', () => {
+  it('maps every device at zoom 12 without names or sections unless chosen, a zoom from 4 to 20 (requirements#monitoring-constants)', () => {
     const draft = { ...EMPTY_DRAFT, type: 'state-map' as const };
     expect(cardFromDraft(draft, [])).toEqual({
       id: 'card-1',

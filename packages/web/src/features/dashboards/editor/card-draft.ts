@@ -35,7 +35,7 @@ export interface CardDraft {
   /** aggregation table */
   fn: CardOf<'aggregation-table'>['function'];
   interval: AggregateInterval;
-  /** heatmap: '' until chosen, which the form requires (spec 001 §5) */
+  /** heatmap: '' until chosen, which the form requires (requirements#monitoring-validation) */
   method: InterpolationMethod | '';
   display: CardOf<'heatmap'>['display'];
   bubbleSize: number;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CROSS_SECTION_VIEWS } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { crossSectionsQuery } from '../../../api/cross-sections.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import type { CardDraft } from './card-draft.ts';
 
 /** A cross-section card's section, and the form it is shown in: the side-section or the aerial view. */

@@ -4,7 +4,7 @@ import { Box, Link, Stack, Typography } from '@mui/material';
 import type { Attachment, DeviceProfile } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 
-/** Attachments that count (spec 001 §5): images, PDFs and videos with a public URL. */
+/** Attachments that count (requirements#monitoring-validation): images, PDFs and videos with a public URL. */
 export const shownAttachments = (device: DeviceProfile) =>
   device.attachments.filter((a) => ['image', 'pdf', 'video'].includes(a.type) && a.public_url);
 

@@ -7,7 +7,7 @@ import { DeviceBadges } from '../cards/device-badges.tsx';
 import { AttachmentList, shownAttachments } from './attachment-list.tsx';
 import { DeviceStates } from './device-states.tsx';
 
-/** The details card of an entity dashboard (spec 001 §2, §3). */
+/** The details card of an entity dashboard (requirements#monitoring-screens, #monitoring-entities). */
 export function DetailsCard({ device }: { device: DeviceProfile }) {
   const { t, i18n } = useTranslation('dashboards');
   const locale = i18n.resolvedLanguage ?? 'en-US';

@@ -4,19 +4,23 @@ import { MAP_ZOOM, stateColour, type DeviceProfile } from '@vigil/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteMapQuery } from '../../../api/ui.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { LazyVigilMap } from '../../../components/map/lazy-vigil-map.tsx';
 import { useDashboardContext } from '../cards/card-context.ts';
 import { CardFrame } from '../cards/card-frame.tsx';
 import { stateOf } from '../model/device-index.ts';
 import { useDashboardData } from '../model/use-dashboard-data.ts';
 
-/** The single-device map opens close in: building scale, within the cards' zoom range (spec 001 §9). */
+/**
+ * The single-device map opens close in: building scale, within the cards' zoom range
+ * (requirements#monitoring-constants).
+ */
 export const DEVICE_MAP_ZOOM = Math.min(16, MAP_ZOOM.max);
 
 /**
- * Where the device is (spec 001 §2: the entity dashboard's location map): one marker in its state's
- * colour over the site map, and its coordinates (longitude then latitude on the wire, spec 001 §3).
+ * Where the device is (requirements#monitoring-screens: the entity dashboard's location map): one marker in its state's
+ * colour over the site map, and its coordinates (longitude then latitude on the wire,
+ * requirements#monitoring-entities).
  */
 export function LocationCard({ device }: { device: DeviceProfile }) {
   const { t, i18n } = useTranslation('dashboards');

@@ -1,7 +1,7 @@
 import type { Calibration, ChartSeries } from '@vigil/domain';
 import type { ChartMarker } from '../../../components/charts/chart-model.ts';
 
-/** The instruments a chart shows, once each: only instruments have calibrations (DESIGN §3.2). */
+/** The instruments a chart shows, once each: only instruments have calibrations (requirements#site-contracts). */
 export const chartedInstruments = (series: readonly ChartSeries[]): string[] => [
   ...new Set(series.filter((s) => s.entity_type === 'instrument').map((s) => s.entity_id)),
 ];

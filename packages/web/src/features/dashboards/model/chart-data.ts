@@ -7,7 +7,7 @@ import { envelopePoints, type EnvelopePoint } from '../../../components/charts/c
  * One metrics-provider call per metric, aggregation function (avg unless the series names another) and
  * kind of series: the entity series of a metric share one call (grouped by monitored entity), data point
  * series share another (grouped by data point).
- * Without an interval the provider makes at most 2000 buckets of the range (spec 001 §7), so a
+ * Without an interval the provider makes at most 2000 buckets of the range (requirements#monitoring-calls), so a
  * zoomed range comes back at a finer resolution.
  */
 export function timeseriesRequests(series: readonly ChartSeries[], range: TimeRange): TimeseriesBody[] {

@@ -7,6 +7,6 @@ export const pagePath = (stateType: StateType, path: string) => `/${stateType}/$
 export const entityDashboardPath = (stateType: StateType, entity: DashboardEntityRef) =>
   `/${stateType}/${ENTITY_SEGMENT}/${entity.entity_type}/${encodeURIComponent(entity.id)}`;
 
-/** The metric drill-down of spec 001 §2: `/metrics/{stateType}/{entityId}/{entityType}`. */
+/** The metric drill-down of requirements#monitoring-screens: `/metrics/{stateType}/{entityId}/{entityType}`. */
 export const metricsPath = (stateType: StateType, entity: DashboardEntityRef) =>
   `/metrics/${stateType}/${encodeURIComponent(entity.id)}/${entity.entity_type}`;

@@ -89,6 +89,22 @@ describe('entity dashboard cards', () => {
       expect(first).toMatchObject({ type: 'inclinometer-profile', limit: 30 });
     });
 
+    it('shows a probe inclinometer’s profile too: its depths report the probe’s deviations', () => {
+      const probeScheme = {
+        spec: {
+          ...chainScheme.spec,
+          metrics: {
+            ...chainScheme.spec.metrics,
+            raw_metrics: [
+              { key: 'a_deviation', label: 'A-axis deviation', unit: 'mm' },
+              { key: 'b_deviation', label: 'B-axis deviation', unit: 'mm' },
+            ],
+          },
+        },
+      };
+      expect(entityCards(chain, probeScheme, { dataPoints: 20 })[0]).toMatchObject({ type: 'inclinometer-profile' });
+    });
+
     it('has no profile without data points, nor for a scheme without both axes', () => {
       expect(entityCards(chain, chainScheme).some((c) => c.type === 'inclinometer-profile')).toBe(false);
       expect(entityCards(chain, scheme, { dataPoints: 4 }).some((c) => c.type === 'inclinometer-profile')).toBe(false);

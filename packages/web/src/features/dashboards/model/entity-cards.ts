@@ -8,6 +8,7 @@ import {
   type SchemeRef,
   chartableMetrics,
 } from '@vigil/domain';
+import { inclinometerKind } from './inclinometer-data.ts';
 
 const GAUGE_WIDTH = 4;
 const ROW = 2;
@@ -20,9 +21,11 @@ export interface EntityCardOptions {
 }
 
 /**
- * The cards of an entity dashboard (spec 001 §2): for each raw, calculated and context metric of its
+ * The cards of an entity dashboard (requirements#monitoring-screens): for each raw, calculated and context metric of
+ * its
  * scheme, a gauge and, beside it, a chart over the default period (seven days). An instrument whose
- * data points report axes A and B (an in-place inclinometer chain) gets its profile first.
+ * data points report axes A and B (an in-place inclinometer chain) or a probe's deviations along them
+ * (a probe inclinometer's survey depths) gets its profile first.
  */
 export function entityCards(
   entity: DashboardEntityRef,
@@ -54,11 +57,10 @@ export function entityCards(
   ];
 }
 
-const PROFILE_AXES = ['a_axis', 'b_axis'];
-
+/** An instrument read through data points: the nodes of a chain, or the depths of a probe's surveys. */
 function isChain(entity: DashboardEntityRef, scheme: Pick<SchemeRef, 'spec'> | null | undefined, dataPoints: number) {
-  const raw = new Set(scheme?.spec.metrics.raw_metrics.map((m) => m.key));
-  return entity.entity_type === 'instrument' && dataPoints > 0 && PROFILE_AXES.every((key) => raw.has(key));
+  const raw = scheme?.spec.metrics.raw_metrics.map((m) => m.key) ?? [];
+  return entity.entity_type === 'instrument' && dataPoints > 0 && inclinometerKind(raw) !== null;
 }
 
 /** The chain's profile, full width and tall; its limit profile is the critical upper limit of the resultant. */

@@ -8,7 +8,7 @@ export interface HeatmapClass {
 }
 
 /**
- * Five classes of equal width over the values (spec 001 §2: five colours, low to high). A single
+ * Five classes of equal width over the values (requirements#monitoring-screens: five colours, low to high). A single
  * value, or values all alike, get a range around them so that the legend still reads.
  */
 export function heatmapClasses(values: readonly number[]): HeatmapClass[] {

@@ -4,9 +4,11 @@ import {
   chainProfile,
   datumDay,
   datumTime,
+  inclinometerKind,
   nodeSpacing,
   overlayTimes,
   profileExportRecords,
+  probeProfile,
   profileValues,
 } from './inclinometer-data.ts';
 
@@ -92,5 +94,45 @@ describe('inclinometer profile data', () => {
       { depth: 0, now: 3, d7: null },
       { depth: 2, now: 1, d7: 0.5 },
     ]);
+  });
+});
+
+describe('a probe inclinometer’s survey', () => {
+  const depths = [{ id: 'd1' }, { id: 'd2' }, { id: 'd3' }];
+  const deviation = (id: string, a: number, b: number) => ({
+    data_point_id: id,
+    raw_metrics: { a_deviation: a, b_deviation: b },
+  });
+
+  it('is told from a chain by what its depths report', () => {
+    expect(inclinometerKind(['a_axis', 'b_axis'])).toBe('chain');
+    expect(inclinometerKind(['a_deviation', 'b_deviation', 'temperature'])).toBe('probe');
+    expect(inclinometerKind(['a_deviation'])).toBeNull();
+    expect(inclinometerKind(['pressure'])).toBeNull();
+  });
+
+  it('sums the deviations from the bottom, fixed in stable ground: the casing’s shape', () => {
+    const survey = [deviation('d1', 1, 0.5), deviation('d2', 2, 0), deviation('d3', 4, -1)];
+    expect(probeProfile(depths, survey, 0.5)).toEqual([
+      { depth: 0, a: 7, b: -0.5 },
+      { depth: 0.5, a: 6, b: -1 },
+      { depth: 1, a: 4, b: -1 },
+    ]);
+  });
+
+  it('against a datum survey, shows the casing’s movement since then', () => {
+    const datum = probeProfile(depths, [deviation('d1', 1, 0), deviation('d2', 2, 0), deviation('d3', 4, 0)], 0.5);
+    // the top interval has tilted 1.5 mm more along A: the top moved 1.5 mm, the rest did not
+    const now = probeProfile(depths, [deviation('d1', 2.5, 0), deviation('d2', 2, 0), deviation('d3', 4, 0)], 0.5);
+    expect(profileValues(now, datum, 'cumulative', 'a')).toEqual([
+      { depth: 0, value: 1.5 },
+      { depth: 0.5, value: 0 },
+      { depth: 1, value: 0 },
+    ]);
+  });
+
+  it('reads its reading interval where a chain reads its node spacing', () => {
+    expect(nodeSpacing({ reading_interval: 0.5 }, undefined, 'reading_interval')).toBe(0.5);
+    expect(nodeSpacing({ node_spacing: 2 }, undefined, 'reading_interval')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  cumulativeFromIncrements,
   incrementsFromCumulative,
   nodeDepth,
   relativeToDatum,
@@ -15,6 +16,29 @@ export type ProfileMode = 'cumulative' | 'incremental';
 
 /** The raw metrics a chain node reports: cumulative displacement since installation along A and B, mm. */
 export const AXIS_METRICS = ['raw_metrics.a_axis', 'raw_metrics.b_axis'] as const;
+/**
+ * The raw metrics a probe (traversing) inclinometer's survey reports at each depth (a data point, top
+ * first): the deviation of that reading interval along A and B, mm, as the probe's readout reduces its
+ * face readings. Summed from the bottom they give the casing's shape; against a datum survey, its movement.
+ */
+export const PROBE_METRICS = ['raw_metrics.a_deviation', 'raw_metrics.b_deviation'] as const;
+
+/** An in-place chain (cumulative displacement per node) or a probe (deviation per depth), by its scheme's raw metrics. */
+export type InclinometerKind = 'chain' | 'probe';
+
+export function inclinometerKind(rawKeys: Iterable<string>): InclinometerKind | null {
+  const keys = new Set(rawKeys);
+  if (keys.has('a_axis') && keys.has('b_axis')) return 'chain';
+  if (keys.has('a_deviation') && keys.has('b_deviation')) return 'probe';
+  return null;
+}
+
+/** What each kind reads: the metrics of its readings and the context key of the distance between its depths, m. */
+export const INCLINOMETER_READS = {
+  chain: { metrics: AXIS_METRICS, spacing: 'node_spacing' },
+  probe: { metrics: PROBE_METRICS, spacing: 'reading_interval' },
+} as const;
+
 /** Overlay choices offered besides the card's own, in days before now. */
 export const OVERLAY_CHOICES = [0, 1, 7, 14, 30, 90, 180, 365] as const;
 
@@ -44,6 +68,24 @@ export function chainProfile(
 }
 
 /**
+ * A probe survey's profile: the deviations at each depth (depth i at nodeDepth(i, interval)) summed
+ * from the bottom, which is fixed in stable ground. A depth without both deviations is left out.
+ */
+export function probeProfile(
+  depths: readonly { id: string }[],
+  readings: readonly Pick<MetricReading, 'data_point_id' | 'raw_metrics'>[],
+  interval: number,
+): ProfilePoint[] {
+  const byDepth = new Map(readings.map((r) => [r.data_point_id, r.raw_metrics]));
+  const deviations = depths.flatMap((depth, i) => {
+    const raw = byDepth.get(depth.id);
+    const [a, b] = [raw?.a_deviation, raw?.b_deviation];
+    return typeof a === 'number' && typeof b === 'number' ? [{ depth: nodeDepth(i, interval), a, b }] : [];
+  });
+  return cumulativeFromIncrements(deviations);
+}
+
+/**
  * The values plotted: the chain's cumulative displacement as reported or, with a datum, the movement
  * since it; in incremental mode each node's share of it; then the chosen axis.
  */
@@ -58,13 +100,13 @@ export function profileValues(
   return shown.map((p) => ({ depth: p.depth, value: axis === 'resultant' ? resultant(p) : p[axis] }));
 }
 
-/** The node spacing, metres: the device's context, else that of its newest reading; null when neither has it. */
+/** The node spacing (a probe's reading interval), metres: the device's context, else that of its newest reading; null when neither has it. */
 export function nodeSpacing(
   context: Record<string, number> | undefined,
   readings: readonly Pick<MetricReading, 'context_metrics'>[] | undefined,
+  key: string = 'node_spacing',
 ): number | null {
-  const spacing =
-    context?.node_spacing ?? readings?.find((r) => r.context_metrics?.node_spacing)?.context_metrics.node_spacing;
+  const spacing = context?.[key] ?? readings?.find((r) => r.context_metrics?.[key])?.context_metrics[key];
   return typeof spacing === 'number' && spacing > 0 ? spacing : null;
 }
 

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { deviceSummariesQuery, groupsQuery, schemesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
-/** Cards and custom views refresh every 900000 ms (spec 001 §9); the stream refreshes states sooner. */
+/**
+ * Cards and custom views refresh every 900000 ms (requirements#monitoring-constants); the stream refreshes states
+ * sooner.
+ */
 export const CARD_REFRESH_MS = 900_000;
 
 /** The project's devices with their states, its groups and its schemes: what every card reads. */

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { moduleDataQuery, uiApi } from '../../../api/ui.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /** Roles that edit dashboards; operators view them (ADR 0020). */
 const EDITOR_ROLES = ['Administrator', 'Manager'];

@@ -5,9 +5,11 @@ import { dataPointReadingsQuery } from '../../../api/metrics.ts';
 import { dataPointsQuery, deviceProfileQuery } from '../../../api/registry.ts';
 import type { ProfileInput } from '../../../components/charts/profile-model.ts';
 import {
-  AXIS_METRICS,
   chainProfile,
+  INCLINOMETER_READS,
+  inclinometerKind,
   nodeSpacing,
+  probeProfile,
   overlayTimes,
   profileValues,
   type ProfileAxis,
@@ -25,12 +27,13 @@ export interface ProfileSettings {
   label(days: number, at: Date): string;
 }
 
-/** A latest-readings call holds at most 100 data points (spec 001 §9). */
+/** A latest-readings call holds at most 100 data points (requirements#monitoring-constants). */
 const MAX_NODES = 100;
 
 /**
- * The profiles of an in-place inclinometer chain: its nodes (data points, top first), and per
- * overlay date the newest reading of each node at or before it, read against the datum's.
+ * The profiles of an inclinometer, an in-place chain or a probe's casing: its nodes or depths (data
+ * points, top first), and per overlay date the newest reading of each at or before it (for a probe,
+ * the survey then), read against the datum's.
  */
 export function useInclinometerProfile(entity: DashboardEntityRef, settings: ProfileSettings) {
   const device = useQuery(deviceProfileQuery(entity.entity_type, entity.id));
@@ -41,6 +44,10 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
     () => overlayTimes(settings.now, settings.overlayDays),
     [settings.now, settings.overlayDays],
   );
+  const kind = device.data
+    ? inclinometerKind(device.data.scheme?.spec.metrics.raw_metrics.map((m) => m.key) ?? [])
+    : null;
+  const reads = kind ? INCLINOMETER_READS[kind] : null;
   const { datumAt } = settings;
   const times = [...overlays.map((o) => o.at), ...(datumAt ? [datumAt] : [])];
   // While other dates load, the plot keeps the profiles it has.
@@ -49,12 +56,15 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
       ...dataPointReadingsQuery({
         to_time: at.toISOString(),
         filters: { data_point_ids: ids },
-        fields: [...AXIS_METRICS, ...(i === 0 ? ['context_metrics.node_spacing'] : [])],
+        fields: [...(reads?.metrics ?? []), ...(i === 0 && reads ? [`context_metrics.${reads.spacing}`] : [])],
       }),
+      // what to read is known once the device's scheme is
+      enabled: ids.length > 0 && !!reads,
       placeholderData: keepPreviousData,
     })),
   });
-  const spacing = nodeSpacing(device.data?.context, readings[0]?.data);
+  const spacing = reads ? nodeSpacing(device.data?.context, readings[0]?.data, reads.spacing) : null;
+  const profileOf = kind === 'probe' ? probeProfile : chainProfile;
   const answered = readings.map((r) => r.dataUpdatedAt).join();
 
   const profiles = useMemo((): ProfileInput[] => {
@@ -62,20 +72,41 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
     const datumReadings = datumAt ? readings[overlays.length]?.data : undefined;
     // nothing rather than the absolute profile for a moment
     if (datumAt && !datumReadings) return [];
-    const datum = datumReadings ? chainProfile(nodes, datumReadings, spacing) : null;
+    const datum = datumReadings ? profileOf(nodes, datumReadings, spacing) : null;
+    // An overlay whose newest readings are another's (a probe surveyed monthly, a chain that went
+    // silent) would draw the same line again: only the oldest of them is drawn, its date the nearest
+    // to those readings'.
+    const sets = overlays.map((_, i) =>
+      (readings[i]?.data ?? [])
+        .map((r) => r.read_at)
+        .sort()
+        .join(),
+    );
     return overlays.flatMap((o, i) => {
       const data = readings[i]?.data;
-      if (!data?.length) return [];
-      const values = profileValues(chainProfile(nodes, data, spacing), datum, settings.mode, settings.axis);
+      if (!data?.length || sets.indexOf(sets[i]!, i + 1) > i) return [];
+      const values = profileValues(profileOf(nodes, data, spacing), datum, settings.mode, settings.axis);
       return values.length ? [{ key: `d${o.days}`, label: settings.label(o.days, o.at), points: values }] : [];
     });
     // `answered` stands for the readings' answers.
-  }, [answered, nodes, spacing, overlays, datumAt && datumAt.getTime(), settings.mode, settings.axis, settings.label]);
+  }, [
+    answered,
+    nodes,
+    spacing,
+    profileOf,
+    overlays,
+    datumAt && datumAt.getTime(),
+    settings.mode,
+    settings.axis,
+    settings.label,
+  ]);
 
   const queries = [device, points, ...readings];
   const datumReadings = datumAt ? readings[overlays.length]?.data : undefined;
   return {
     device: device.data,
+    /** a chain or a probe; null until the device is known, or for a device that is neither */
+    kind,
     nodes,
     spacing,
     profiles,
@@ -85,7 +116,7 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
       device.isPending ||
       points.isPending ||
       datumAt === undefined ||
-      (ids.length > 0 && readings.some((r) => r.isPending)),
+      (ids.length > 0 && !!reads && readings.some((r) => r.isPending)),
     fetching: readings.some((r) => r.isFetching),
     error: queries.some((q) => q.isError),
     refetch: () => queries.forEach((q) => void q.refetch()),

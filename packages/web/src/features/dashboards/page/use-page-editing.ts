@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { moduleDataQuery } from '../../../api/ui.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { parseTree, useSaveDashboardTree } from '../model/use-dashboard-tree.ts';
 import { untouched, withPageCards } from '../model/tree-edits.ts';
 

@@ -1,10 +1,11 @@
-import { Autocomplete, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceChoicesQuery, groupsQuery, type DeviceChoice } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import type { RoundDevice } from '../model/round.ts';
+import { DevicePicker, eidAndScheme } from '../../../components/device-picker/device-picker.tsx';
 
 const asRoundDevice = (d: DeviceChoice): RoundDevice => ({
   id: d.id,
@@ -44,40 +45,27 @@ export function RoundPicker({
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
-      <Autocomplete<DeviceChoice>
+      <DevicePicker
         sx={{ flex: 2, minWidth: 0 }}
-        options={options}
+        devices={options}
         value={null}
         inputValue={typed}
         onInputChange={(_, value, reason) => setTyped(reason === 'reset' ? '' : value)}
-        onChange={(_, device) => {
+        onChange={(device) => {
           if (device) onAdd([asRoundDevice(device)]);
           setTyped('');
         }}
         blurOnSelect
         loading={devices.isPending}
-        getOptionLabel={(d) => d.title}
         filterOptions={(all, { inputValue }) => {
           const wanted = inputValue.trim().toLowerCase();
           return all.filter((d) => !wanted || `${d.title} ${d.eid}`.toLowerCase().includes(wanted));
         }}
         noOptionsText={devices.isError ? t('picker.failed') : t('picker.none')}
         loadingText={t('picker.loading')}
-        renderOption={({ key, ...props }, d) => (
-          <Box component="li" key={key} {...props}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" noWrap>
-                {d.title}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {[d.eid, d.scheme?.name].filter(Boolean).join(' · ')}
-              </Typography>
-            </Box>
-          </Box>
-        )}
-        renderInput={(params) => (
-          <TextField {...params} label={t('picker.device')} placeholder={t('picker.devicePlaceholder')} />
-        )}
+        detail={eidAndScheme}
+        label={t('picker.device')}
+        placeholder={t('picker.devicePlaceholder')}
       />
       <TextField
         select

@@ -6,7 +6,10 @@ import { queryKeys } from '../../../api/query-keys.ts';
 const PROFILES = `${API.ingest}/import-profiles`;
 const one = (id: string) => `${PROFILES}/${encodeURIComponent(id)}`;
 
-/** Import profiles (DESIGN §3.2): how a logger's file maps to devices; each screen says its own failures. */
+/**
+ * Import profiles (requirements#site-contracts): how a logger's file maps to devices; each screen says its own
+ * failures.
+ */
 export const importProfilesApi = {
   list: () => listAll<ImportProfile>(PROFILES, { quiet: true }),
   create: (body: ImportProfileCreateBody) => api.post<ImportProfile>(PROFILES, body, { quiet: true }),

@@ -9,7 +9,7 @@ const IMPORTS = `${API.ingest}/imports`;
 /** How often a running import's progress is asked for: twice a second, so that the bar moves. */
 export const PROGRESS_POLL_MS = 500;
 
-/** Logger file imports (DESIGN §3.2, ADR 0035): sent with their profile, imported in the background. */
+/** Logger file imports (requirements#site-contracts, ADR 0035): sent with their profile, imported in the background. */
 export const importsApi = {
   /** Answers the import queued (202); the profile is sent before the file, as the server reads it. */
   upload: (file: File, profileId: string) => {

@@ -21,7 +21,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LoggerImport } from '@vigil/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { importsPageQuery } from '../api/imports-api.ts';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FileDrop } from '../../../components/file-drop/file-drop.tsx';
 import { importProfilesQuery } from '../api/import-profiles-api.ts';

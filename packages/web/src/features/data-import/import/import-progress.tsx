@@ -1,7 +1,7 @@
 import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { importQuery } from '../api/imports-api.ts';
 import { importPercent, importSpeed, isImportRunning } from '../model/import-progress.ts';
 import { useCountFormat } from '../model/use-count-format.ts';

@@ -5,7 +5,7 @@ import type { LoggerImport } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { deviceChoicesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { importProfilesQuery } from '../api/import-profiles-api.ts';
 import { useCountFormat } from '../model/use-count-format.ts';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportProfileCreateBody } from '@vigil/domain';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { importProfilesApi } from '../api/import-profiles-api.ts';
 
 /** Saves a profile: creates it, or writes its fields over the saved ones. */

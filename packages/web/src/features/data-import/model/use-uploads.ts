@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { importsApi } from '../api/imports-api.ts';
 
 /** A file sent for import: being sent, refused (with the error), or queued as import `importId`. */

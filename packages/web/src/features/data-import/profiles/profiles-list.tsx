@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { refusalText } from '../../../api/api-error.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { importProfilesQuery } from '../api/import-profiles-api.ts';

@@ -5,7 +5,10 @@ import { queryKeys } from '../../../api/query-keys.ts';
 
 const KEYS = `${API.auth}/api-keys`;
 
-/** Ingest keys of the project (DESIGN §3.2, administrators); the key itself is in the creation's answer only. */
+/**
+ * Ingest keys of the project (requirements#site-contracts, administrators); the key itself is in the creation's answer
+ * only.
+ */
 export const apiKeysApi = {
   list: () => listAll<ApiKey>(KEYS, { query: { ordering: '-created_at' }, quiet: true }),
   create: (body: ApiKeyCreateBody) => api.post<ApiKeyCreated>(KEYS, body, { quiet: true }),

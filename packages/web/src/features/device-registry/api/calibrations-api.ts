@@ -11,7 +11,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 
 const one = (instrumentId: string, id: string) => `${calibrationsPath(instrumentId)}/${encodeURIComponent(id)}`;
 
-/** An instrument's calibrations (DESIGN §3.2); the forms show the server's refusals themselves. */
+/** An instrument's calibrations (requirements#site-contracts); the forms show the server's refusals themselves. */
 export const calibrationsApi = {
   create: (instrumentId: string, body: CalibrationCreateBody) =>
     api.post<Calibration>(calibrationsPath(instrumentId), body, { quiet: true }),

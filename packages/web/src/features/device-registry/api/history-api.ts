@@ -3,7 +3,7 @@ import type { RegistryHistoryEntry, RegistryHistoryKind } from '@vigil/domain';
 import { API, listAll } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-/** Every change of a device, scheme or group, newest first (DESIGN §3.2). */
+/** Every change of a device, scheme or group, newest first (requirements#site-contracts). */
 export const registryHistoryQuery = (kind: RegistryHistoryKind, id: string) =>
   queryOptions({
     queryKey: queryKeys.registry.history(kind, id),

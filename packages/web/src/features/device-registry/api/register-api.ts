@@ -4,7 +4,7 @@ import { downloadBlob } from '../../../components/export-dialog/download-blob.ts
 
 const REGISTER = `${API.registry}/register`;
 
-/** The instrument register (DESIGN §3.2): import with a dry run first, export, and the template. */
+/** The instrument register (requirements#site-contracts): import with a dry run first, export, and the template. */
 export const registerApi = {
   /** Nothing is written when `dryRun`, or when any row has an error. */
   import: (file: File, dryRun: boolean) => {

@@ -3,7 +3,7 @@ import { Alert, Autocomplete, Box, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { mediaFilesQuery } from '../../../api/media.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /** A calibration's certificate: one of the files already uploaded to the project's media library, or none. */
 export function CertificateField({ value, onChange }: { value: string | null; onChange(next: string | null): void }) {

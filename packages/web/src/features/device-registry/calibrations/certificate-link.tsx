@@ -3,7 +3,7 @@ import { Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { mediaFilesQuery } from '../../../api/media.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /** A calibration's certificate: a link to the media library's file, or its words alone for who cannot open the library. */
 export function CertificateLink({ fileId }: { fileId: string }) {

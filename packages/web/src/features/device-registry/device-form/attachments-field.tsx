@@ -20,7 +20,7 @@ import type { Attachment } from '@vigil/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaFilesQuery } from '../../../api/media.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { attachmentOf, fileIdOf } from '../model/attachments.ts';
 
 /** The device's files, chosen from the project's media library; each opens through the library's current link. */

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
 import { ENTITY_PATHS, schemesQuery, type EntityTypeName } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { editableDeviceQuery, registerRowsQuery } from '../api/devices-api.ts';
 import { RegistryHistoryDialog, type HistorySubject } from '../history/registry-history-dialog.tsx';
 import {

@@ -5,7 +5,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { deviceSummariesQuery } from '../../../api/registry.ts';
 import { siteMapQuery } from '../../../api/ui.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { stateColour } from '@vigil/domain';
 import type { MapMarker } from '../../../components/map/map-marker.ts';
 import { toNumber, type DeviceFormValues } from '../model/device-form.ts';

@@ -10,7 +10,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ENTITY_PATHS, groupsQuery, schemesQuery, type EntityTypeName } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ExportDialog } from '../../../components/export-dialog/export-dialog.tsx';
 import type { ExportSettings } from '../../../components/export-dialog/export-settings.ts';

@@ -68,7 +68,7 @@ export const DevicesTable = memo(function DevicesTable(props: DevicesTableProps)
   return phone ? <DeviceCards {...props} /> : <DeviceRows {...props} />;
 });
 
-/** The device's entity dashboard (spec 001): its details, place, and a gauge and chart per metric. */
+/** The device's entity dashboard (requirements#monitoring-screens): its details, place, and a gauge and chart per metric. */
 const entityPath = (row: RegisterRow) =>
   `/safety-state/${ENTITY_SEGMENT}/${row.monitored_entity_type}/${encodeURIComponent(row.id)}`;
 

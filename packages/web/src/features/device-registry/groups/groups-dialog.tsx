@@ -1,7 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Dialog,
@@ -24,9 +23,10 @@ import { useSnackbar } from 'notistack';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceChoicesQuery, groupsQuery, type DeviceChoice } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { useDeleteGroup, useSaveGroup } from '../api/groups-api.ts';
 import { RegistryHistoryDialog, type HistorySubject } from '../history/registry-history-dialog.tsx';
+import { DevicePicker } from '../../../components/device-picker/device-picker.tsx';
 
 /** The project's basic groups (those dashboards and maps use): created, renamed, devices added and removed. */
 export function GroupsDialog({ open, onClose, canEdit }: { open: boolean; onClose(): void; canEdit: boolean }) {
@@ -125,17 +125,16 @@ function GroupEditor({
         required
         slotProps={{ input: { readOnly: !canEdit } }}
       />
-      <Autocomplete
+      <DevicePicker
         multiple
-        options={choices.data ?? []}
+        devices={choices.data ?? []}
         loading={choices.isPending}
         value={chosen}
         readOnly={!canEdit}
-        onChange={(_, value) => setIds(value.map((d) => d.id))}
+        onChange={(value) => setIds(value.map((d) => d.id))}
         getOptionLabel={(d) => `${d.eid} · ${d.title}`}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
         filterSelectedOptions
-        renderInput={(params) => <TextField {...params} label={t('groups.members')} />}
+        label={t('groups.members')}
       />
       {(save.isError || remove.isError) && <Alert severity="error">{t('groups.saveError')}</Alert>}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

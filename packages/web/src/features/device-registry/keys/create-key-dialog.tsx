@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Chip,
@@ -22,10 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { refusalText } from '../../../api/api-error.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { deviceChoicesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { useFormDialog } from '../../../components/dialogs/use-form-dialog.ts';
 import { apiKeysApi } from '../api/api-keys-api.ts';
 import { bodyOfKeyForm, emptyKeyForm, keyFormSchema, type KeyFormValues } from '../model/key-form.ts';
+import { DevicePicker } from '../../../components/device-picker/device-picker.tsx';
 
 /** A new ingest key: its name, the whole project or some devices, and an optional expiry. */
 export function CreateKeyDialog({
@@ -103,28 +103,22 @@ function KeyForm({
               name="deviceIds"
               control={form.control}
               render={({ field }) => (
-                <Autocomplete
+                <DevicePicker
                   multiple
-                  options={devices.data ?? []}
+                  devices={devices.data ?? []}
                   loading={devices.isPending}
                   value={(devices.data ?? []).filter((d) => field.value.includes(d.id))}
-                  onChange={(_, chosen) => field.onChange(chosen.map((d) => d.id))}
+                  onChange={(chosen) => field.onChange(chosen.map((d) => d.id))}
                   getOptionLabel={(d) => `${d.eid} · ${d.title}`}
-                  isOptionEqualToValue={(a, b) => a.id === b.id}
                   renderValue={(value, getItemProps) =>
                     value.map((device, index) => {
                       const { key, ...props } = getItemProps({ index });
                       return <Chip key={key} size="small" label={device.eid} {...props} />;
                     })
                   }
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      label={t('keys.devices')}
-                      error={Boolean(errors.deviceIds)}
-                      helperText={message(errors.deviceIds?.message)}
-                    />
-                  )}
+                  label={t('keys.devices')}
+                  error={Boolean(errors.deviceIds)}
+                  helperText={message(errors.deviceIds?.message)}
                 />
               )}
             />

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { refusalText } from '../../../api/api-error.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { deviceChoicesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { useNow } from '../../../components/dates/use-now.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';

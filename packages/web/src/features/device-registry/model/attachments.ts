@@ -1,4 +1,4 @@
-import { ATTACHMENT_TYPES, type Attachment, type MediaFile } from '@vigil/domain';
+import { ATTACHMENT_TYPES, mediaContentPath, type Attachment, type MediaFile } from '@vigil/domain';
 
 const CONTENT_PATH = /\/media\/api\/v1\/files\/([^/?#]+)\/content/;
 
@@ -14,7 +14,7 @@ export function attachmentOf(
   const signed = !file.public_url || /[?&]signature=/.test(file.public_url);
   return {
     type: attachmentType(file.mime_type),
-    public_url: signed ? `/media/api/v1/files/${encodeURIComponent(file.id)}/content` : file.public_url!,
+    public_url: signed ? mediaContentPath(encodeURIComponent(file.id)) : file.public_url!,
     label: file.label.slice(0, 200),
     original_filename: file.original_filename.slice(0, 255),
   };

@@ -65,7 +65,9 @@ export const emptyDeviceForm = (): DeviceFormValues => ({
   longitude: '',
 });
 
-/** A stored device as the form shows it; coordinates come as [longitude, latitude] (spec 001 §3). */
+/**
+ * A stored device as the form shows it; coordinates come as [longitude, latitude] (requirements#monitoring-entities).
+ */
 export function formOfDevice(device: DeviceProfile): DeviceFormValues {
   const [longitude, latitude] = device.location?.coordinates ?? [];
   return {

@@ -1,5 +1,5 @@
 import { isCurator } from '@vigil/domain';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /**
  * Who may change the registry (issue 31): administrators and managers create, edit, import and

@@ -20,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { schemesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useRegistryAccess } from '../model/use-registry-access.ts';

@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MODULE_FOLDERS, type ActiveFeature, type FileManagerFeature } from '@vigil/domain';
 import { API, api } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
-/** A module's features as the caller's active role has them (spec 000 §6). */
+/** A module's features as the caller's active role has them (requirements#roles-permissions). */
 export const moduleFeaturesQuery = (projectId: string, moduleId: string) =>
   queryOptions({
     queryKey: queryKeys.ui.moduleFeatures(projectId, moduleId),

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import fileManager from '../../../../public/locales/en-US/fileManager.json';
 import { ApiError } from '../../../api/api-error.ts';
 import { mediaApi } from '../../../api/media.ts';
-import { SessionContext, type Session } from '../../../app/session-context.ts';
+import { SessionContext, type Session } from '../../../session/session-context.ts';
 import { mediaFile } from '../../../components/media/test-support/media-file.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 

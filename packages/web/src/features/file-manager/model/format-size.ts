@@ -1,7 +1,7 @@
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
 /**
- * A size in 1024 units (spec 001 §9): whole bytes below 1 KB, else KB, MB or GB with one decimal,
+ * A size in 1024 units (requirements#monitoring-constants): whole bytes below 1 KB, else KB, MB or GB with one decimal,
  * written with the interface language's decimal mark. '' when the size is unknown.
  */
 export function formatSize(bytes: number | null | undefined, locale = 'en-US'): string {

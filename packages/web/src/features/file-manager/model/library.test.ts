@@ -51,7 +51,7 @@ describe('the categories', () => {
   });
 });
 
-describe('duplicate names (spec 001 §5)', () => {
+describe('duplicate names (requirements#monitoring-validation)', () => {
   it('refuses an upload whose trimmed label or file name equals a file’s label or file name', () => {
     expect(isDuplicateUpload(library, 'Dam crest', 'new.png')).toBe(true);
     expect(isDuplicateUpload(library, ' report.pdf ', 'other.pdf')).toBe(true);

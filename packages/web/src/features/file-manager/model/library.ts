@@ -10,7 +10,10 @@ export function matchesFilter(file: Pick<MediaFile, 'label' | 'original_filename
   return words.every((word) => haystack.includes(word));
 }
 
-/** The files of one category (spec 001 §5: a PNG is both an image and an icon) that match the filter. */
+/**
+ * The files of one category (requirements#monitoring-validation: a PNG is both an image and an icon) that match the
+ * filter.
+ */
 export const filesOf = (files: readonly MediaFile[], category: MediaCategory, filter: string) =>
   files.filter((file) => mediaCategoriesOf(file.original_filename).includes(category) && matchesFilter(file, filter));
 
@@ -28,14 +31,17 @@ const namesOf = (file: Named) => [file.label.trim(), file.original_filename.trim
 
 /**
  * An upload is refused when its trimmed label or file name equals a library file's label or file
- * name (spec 001 §5: 'File already exists in system').
+ * name (requirements#monitoring-validation: 'File already exists in system').
  */
 export function isDuplicateUpload(files: readonly Named[], label: string, filename: string) {
   const wanted = new Set([label.trim(), filename.trim()]);
   return files.some((file) => namesOf(file).some((name) => wanted.has(name)));
 }
 
-/** A rename is refused when another file already bears the name (spec 001 §5: 'File name already exists in system'). */
+/**
+ * A rename is refused when another file already bears the name (requirements#monitoring-validation: 'File name already
+ * exists in system').
+ */
 export const isNameTaken = (files: readonly Named[], id: string, label: string) =>
   files.some((file) => file.id !== id && namesOf(file).includes(label.trim()));
 

@@ -5,7 +5,7 @@ import type { UploadError } from '../upload/upload-queue.ts';
 
 type MessageKey = keyof typeof MEDIA_MESSAGES;
 
-/** The key of one of the media texts (spec 001 §8, and ours), when `text` is one word for word. */
+/** The key of one of the media texts (requirements#monitoring-errors, and ours), when `text` is one word for word. */
 const keyOfText = (text: string) =>
   (Object.keys(MEDIA_MESSAGES) as MessageKey[]).find((key) => MEDIA_MESSAGES[key] === text);
 
@@ -33,7 +33,9 @@ export function uploadErrorText(t: TFunction<'fileManager'>, error: UploadError)
 export const serverDetail = (error: unknown) =>
   error instanceof ApiError && error.errorType && !error.isServerError ? error.message : undefined;
 
-/** A failed action in one line: the spec's text for it (spec 001 §8), then the server's words if any. */
+/**
+ * A failed action in one line: the spec's text for it (requirements#monitoring-errors), then the server's words if any.
+ */
 export const failureText = (
   t: TFunction<'fileManager'>,
   message: MessageKey,

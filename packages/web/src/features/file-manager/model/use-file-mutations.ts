@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaFile, MediaFilePatchBody } from '@vigil/domain';
 import { mediaApi } from '../../../api/media.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /** Rename, tags and delete of library files; the library follows at once and is read again after. */
 export function useFileMutations() {

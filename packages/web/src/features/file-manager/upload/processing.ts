@@ -19,7 +19,7 @@ function checkNotFailed(file: MediaFile) {
 }
 
 /**
- * Processing (spec 001 §4): asks the service to process the file, then reads it again until its
+ * Processing (requirements#monitoring-states): asks the service to process the file, then reads it again until its
  * public_url appears, up to 10 tries at 500 ms, or the service says the processing failed.
  */
 export async function processFile(id: string, deps: ProcessingDeps, signal: AbortSignal): Promise<MediaFile> {
@@ -34,12 +34,13 @@ export async function processFile(id: string, deps: ProcessingDeps, signal: Abor
   return file;
 }
 
-/** Whether the resize of spec 001 §5 applies: an image whose size the service measured. */
+/** Whether the resize of requirements#monitoring-validation applies: an image whose size the service measured. */
 export const canResize = (file: MediaFile) =>
   file.mime_type.startsWith('image/') && file.mime_type !== 'image/svg+xml' && Boolean(file.width && file.height);
 
 /**
- * The optional resize (spec 001 §4, §5): a thumbnail type '{label}-Auto-2x1x' with '@2x' and '@1x'
+ * The optional resize (requirements#monitoring-states, #monitoring-validation): a thumbnail type '{label}-Auto-2x1x'
+ * with '@2x' and '@1x'
  * at 2/3 and 1/3 of the image plus the defaults, attached to the file and processed; the task is
  * polled every 200 ms for up to 20 s, then the file is read again. On failure the type is deleted.
  */

@@ -2,7 +2,7 @@ import { serverDetail } from '../model/media-text.ts';
 import type { UploadError } from './upload-queue.ts';
 import { isAbort } from './upload-transport.ts';
 
-/** A step of an upload failed: carries the spec's text for it (spec 001 §8). */
+/** A step of an upload failed: carries the spec's text for it (requirements#monitoring-errors). */
 export class UploadFailure extends Error {
   readonly reason: UploadError;
   constructor(reason: UploadError) {

@@ -75,7 +75,7 @@ function startJob(
   return { job, actions, steps, done: job.run() };
 }
 
-describe('an upload (spec 001 §4)', () => {
+describe('an upload (requirements#monitoring-states)', () => {
   it('creates the record, sends the bytes, processes and completes', async () => {
     const { api, deps } = fakeService();
     const { done, steps, actions } = startJob(deps);

@@ -19,7 +19,7 @@ export interface UploadJobDeps extends ProcessingDeps {
 const cancelledError = () => new DOMException('The upload was cancelled', 'AbortError');
 
 /**
- * One file's upload (spec 001 §4): check the name against the library, create the record, send the
+ * One file's upload (requirements#monitoring-states): check the name against the library, create the record, send the
  * bytes, process, resize if asked, then Complete!. Any failure once the record exists removes it.
  * Pause stops the part in flight; resume asks the server how much it has and goes on from there;
  * cancel stops everything and removes the record.
@@ -124,7 +124,7 @@ export class UploadJob {
         attrs: { is_public: this.request.isPublic },
       });
     } catch (error) {
-      // A conflict on add means another file bears the name (spec 001 §7).
+      // A conflict on add means another file bears the name (requirements#monitoring-calls).
       if (error instanceof ApiError && error.status === 409) throw new UploadFailure({ message: 'conflictOnAdd' });
       const detail = serverDetail(error);
       throw new UploadFailure({ message: 'addFailed', ...(detail && { detail }) });

@@ -72,7 +72,7 @@ function QueueRow({ item, queue }: { item: QueueItem; queue: UploadQueue }) {
   );
 }
 
-/** The upload queue: one row per file with its progress, message and controls (spec 001 §2). */
+/** The upload queue: one row per file with its progress, message and controls (requirements#monitoring-screens). */
 export function UploadQueuePanel({ queue }: { queue: UploadQueue }) {
   const { t } = useTranslation('fileManager');
   if (queue.items.length === 0) return null;

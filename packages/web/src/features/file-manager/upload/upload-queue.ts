@@ -1,7 +1,8 @@
 import type { MEDIA_MESSAGES } from '@vigil/domain';
 
 /**
- * The upload queue as a pure state machine (spec 001 §2, §4): each file goes queued → uploading
+ * The upload queue as a pure state machine (requirements#monitoring-screens, #monitoring-states): each file goes queued
+ * → uploading
  * (which may pause and resume) → processing → resizing (when asked for) → complete, or ends failed
  * or cancelled. The jobs that do the work report to it through these actions.
  */
@@ -20,7 +21,7 @@ export interface UploadError {
 
 /** What the uploader chose for the files he adds. */
 export interface UploadOptions {
-  /** make the '@2x' and '@1x' sizes of an image after processing (spec 001 §5) */
+  /** make the '@2x' and '@1x' sizes of an image after processing (requirements#monitoring-validation) */
   resize: boolean;
   /** anyone with the link may read the file; otherwise only the project's members (ADR 0025) */
   isPublic: boolean;

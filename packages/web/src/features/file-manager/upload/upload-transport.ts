@@ -3,7 +3,7 @@ import { ApiError } from '../../../api/api-error.ts';
 import { sessionToken } from '../../../api/client.ts';
 
 /**
- * The upload client (DESIGN §3.1, ADR 0025): the bytes go as multipart POSTs of the upload URL's
+ * The upload client (requirements#service-contracts, ADR 0025): the bytes go as multipart POSTs of the upload URL's
  * fields and then the file. A file above one part goes in parts, each saying where it starts, so a
  * paused or broken upload resumes from the bytes the server already has instead of from zero.
  * XMLHttpRequest, not fetch: only it reports upload progress.

@@ -3,7 +3,7 @@ import type { MediaFile } from '@vigil/domain';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { mediaApi } from '../../../api/media.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { UploadJob, type UploadJobDeps } from './upload-job.ts';
 import { isWorking, nextToStart, queueReducer, type QueueItem, type UploadOptions } from './upload-queue.ts';
 import { sendPart } from './upload-transport.ts';

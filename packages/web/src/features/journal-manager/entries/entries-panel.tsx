@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import { entriesQuery } from '../../../api/journal.ts';
 import { mediaFilesQuery } from '../../../api/media.ts';
 import { deviceChoicesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { entryQuery, filtersFromParams, withFilters, type EntryFilters } from '../model/entry-filters.ts';
 import { useJournalAccess } from '../model/use-journal-access.ts';
 import { useJournalMutations } from '../model/use-journal-mutations.ts';
@@ -40,6 +40,7 @@ export function EntriesPanel({ journal, onRename, onDelete }: EntriesPanelProps)
   const filters = filtersFromParams(params);
   const filterKey = withFilters(new URLSearchParams(), filters).toString();
   // a rolling period ends at the moment it was chosen, so that the query stays the same while it is shown
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the moment is taken anew when the filters change
   const now = useMemo(() => new Date(), [filterKey]);
   const { query, errors } = entryQuery(journal.id, filters, now);
   const entries = useInfiniteQuery({

@@ -34,6 +34,7 @@ import {
 } from '../model/entry-form.ts';
 import { fieldErrorText } from '../model/field-errors.ts';
 import { useJournalMutations } from '../model/use-journal-mutations.ts';
+import { DevicePicker } from '../../../components/device-picker/device-picker.tsx';
 
 /** A new entry of a journal, or an entry to edit. */
 export type EntryDialogSubject = { kind: 'create'; journalId: string } | { kind: 'edit'; entry: JournalEntry };
@@ -194,33 +195,15 @@ function EntryForm({
             control={form.control}
             name="deviceIds"
             render={({ field }) => (
-              <Autocomplete<DeviceChoice, true>
+              <DevicePicker
                 multiple
-                options={devices as DeviceChoice[]}
+                devices={devices}
                 value={field.value.map((id) => deviceById.get(id)).filter((d): d is DeviceChoice => Boolean(d))}
-                onChange={(_, value) => field.onChange(value.map((d) => d.id))}
-                getOptionLabel={(d) => d.title}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
+                onChange={(value) => field.onChange(value.map((d) => d.id))}
                 filterSelectedOptions
-                renderOption={({ key, ...props }, d) => (
-                  <Box component="li" key={key} {...props}>
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography variant="body2" noWrap>
-                        {d.title}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {d.eid}
-                      </Typography>
-                    </Box>
-                  </Box>
-                )}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={t('fields.monitored_entity_ids')}
-                    helperText={error('deviceIds') ?? ' '}
-                  />
-                )}
+                detail={(d) => d.eid}
+                label={t('fields.monitored_entity_ids')}
+                helperText={error('deviceIds') ?? ' '}
               />
             )}
           />

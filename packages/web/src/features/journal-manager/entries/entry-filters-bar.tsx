@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceChoice } from '../../../api/registry.ts';
 import { localDate, type CustomRangeErrors } from '../../../components/dates/custom-range.ts';
 import { ENTRY_PERIODS, hasFilters, NO_FILTERS, type EntryFilters } from '../model/entry-filters.ts';
+import { DevicePicker } from '../../../components/device-picker/device-picker.tsx';
 
 interface EntryFiltersBarProps {
   filters: EntryFilters;
@@ -85,14 +86,12 @@ export function EntryFiltersBar({ filters, errors, devices, tags, onChange }: En
           </MenuItem>
         ))}
       </TextField>
-      <Autocomplete<DeviceChoice>
+      <DevicePicker
         size="small"
-        options={devices as DeviceChoice[]}
+        devices={devices}
         value={devices.find((d) => d.id === filters.device) ?? null}
-        onChange={(_, device) => set({ device: device?.id ?? '' })}
-        getOptionLabel={(d) => d.title}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        renderInput={(params) => <TextField {...params} label={t('filters.device')} />}
+        onChange={(device) => set({ device: device?.id ?? '' })}
+        label={t('filters.device')}
       />
       <Autocomplete<string, false, false, true>
         size="small"

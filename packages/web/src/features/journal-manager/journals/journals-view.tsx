@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { journalsQuery } from '../../../api/journal.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { EntriesPanel } from '../entries/entries-panel.tsx';
 import { useJournalAccess } from '../model/use-journal-access.ts';
 import { useJournalMutations } from '../model/use-journal-mutations.ts';

@@ -1,5 +1,5 @@
 import { isCurator } from '@vigil/domain';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /**
  * Who may do what in the journal (ADR 0006, 0027): everyone writes entries and manual readings;

@@ -7,7 +7,7 @@ import type {
 } from '@vigil/domain';
 import { journalApi } from '../../../api/journal.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /** Every change of the journal manager; each refreshes the project's journal data (and readings, for a correction). */
 export function useJournalMutations() {

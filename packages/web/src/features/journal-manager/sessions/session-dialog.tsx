@@ -22,7 +22,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataSessionQuery, sessionChecksQuery, sessionReadingsQuery } from '../../../api/journal.ts';
 import { deviceChoicesQuery, schemesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { describeFromScheme, metricText } from '../../../components/manual-readings/manual-history.ts';
 import { useManualSummary } from '../../../components/manual-readings/manual-reading-chip.tsx';

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { dataSessionsQuery } from '../../../api/journal.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { SessionDialog } from './session-dialog.tsx';
 import { SessionStatus } from './session-status.tsx';

@@ -13,7 +13,7 @@ interface AnalysisFieldsProps {
   onWindow(window: AggregateInterval): void;
 }
 
-/** What is read and how it is aggregated: the metric, the function and the window (spec 001 §7). */
+/** What is read and how it is aggregated: the metric, the function and the window (requirements#monitoring-calls). */
 export function AnalysisFields({ metrics, metric, fn, window, onMetric, onFunction, onWindow }: AnalysisFieldsProps) {
   const { t } = useTranslation('explorer');
   return (

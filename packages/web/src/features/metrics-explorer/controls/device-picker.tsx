@@ -1,10 +1,11 @@
-import { Autocomplete, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
 import type { BasicGroup } from '@vigil/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceChoice } from '../../../api/registry.ts';
 import { MAX_DEVICES } from '../model/explorer-choices.ts';
 import { filterDevices, matchesSearch, schemesInUse, type DeviceFilter } from '../model/device-filter.ts';
+import { DevicePicker as DeviceField, eidAndScheme } from '../../../components/device-picker/device-picker.tsx';
 
 interface DevicePickerProps {
   devices: readonly DeviceChoice[];
@@ -61,41 +62,23 @@ export function DevicePicker({ devices, groups, loading, failed, value, onChange
           ))}
         </TextField>
       </Stack>
-      <Autocomplete<DeviceChoice, true>
+      <DeviceField
         multiple
         size="small"
         sx={{ flex: 1, minWidth: 0 }}
-        options={options}
+        devices={options}
         value={value as DeviceChoice[]}
         loading={loading}
         filterSelectedOptions
-        onChange={(_, next) => onChange(next.slice(0, MAX_DEVICES))}
+        onChange={(next) => onChange(next.slice(0, MAX_DEVICES))}
         filterOptions={(all, state) => all.filter((d) => matchesSearch(d, state.inputValue))}
         getOptionDisabled={() => full}
-        getOptionLabel={(d) => d.title}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
         noOptionsText={failed ? t('devices.failed') : t('devices.none')}
         loadingText={t('devices.loading')}
-        renderOption={({ key, ...props }, d) => (
-          <Box component="li" key={key} {...props}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" noWrap>
-                {d.title}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {[d.eid, d.scheme?.name].filter(Boolean).join(' · ')}
-              </Typography>
-            </Box>
-          </Box>
-        )}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={t('devices.label')}
-            placeholder={value.length ? undefined : t('devices.placeholder')}
-            helperText={full ? t('devices.full', { max: MAX_DEVICES }) : t('devices.helper', { max: MAX_DEVICES })}
-          />
-        )}
+        detail={eidAndScheme}
+        label={t('devices.label')}
+        placeholder={value.length ? undefined : t('devices.placeholder')}
+        helperText={full ? t('devices.full', { max: MAX_DEVICES }) : t('devices.helper', { max: MAX_DEVICES })}
       />
     </Stack>
   );

@@ -14,7 +14,10 @@ interface PeriodFieldsProps {
 
 const CUSTOM = 'custom';
 
-/** The window's preset list (spec 001 §9) and a custom range of two dates, checked as they change (§5). */
+/**
+ * The window's preset list (requirements#monitoring-constants) and a custom range of two dates, checked as they change
+ * (requirements#monitoring-validation).
+ */
 export function PeriodFields({ window, value, errors, onChange }: PeriodFieldsProps) {
   const { t } = useTranslation('explorer');
   const today = localDate(new Date());

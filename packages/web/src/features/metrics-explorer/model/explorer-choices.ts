@@ -8,7 +8,7 @@ import {
   type TimePreset,
 } from '@vigil/domain';
 
-/** The explorer's functions (spec 001 §7): avg (default), min, max, sum, count. */
+/** The explorer's functions (requirements#monitoring-calls): avg (default), min, max, sum, count. */
 export const EXPLORER_FUNCTIONS = AGGREGATION_FUNCTIONS.filter(
   (f): f is Exclude<AggregationFunction, 'first'> => f !== 'first',
 );
@@ -70,7 +70,7 @@ export function paramsFromChoices(choices: ExplorerChoices): URLSearchParams {
   return params;
 }
 
-/** A new window selects its preset list with its default (spec 001 §9); a custom range stays. */
+/** A new window selects its preset list with its default (requirements#monitoring-constants); a custom range stays. */
 export function withWindow(choices: ExplorerChoices, window: AggregateInterval): ExplorerChoices {
   const period = 'preset' in choices.period ? { preset: presetListFor(window).defaultPreset } : choices.period;
   return { ...choices, window, period };

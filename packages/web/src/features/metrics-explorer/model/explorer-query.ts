@@ -11,7 +11,10 @@ import type { DeviceChoice } from '../../../api/registry.ts';
 import { customRange, customRangeErrors, type CustomRangeErrors } from '../../../components/dates/custom-range.ts';
 import type { ExplorerChoices, ExplorerPeriod } from './explorer-choices.ts';
 
-/** The time range of a period at `now`, or the errors of a custom range that is not valid (spec 001 §5). */
+/**
+ * The time range of a period at `now`, or the errors of a custom range that is not valid
+ * (requirements#monitoring-validation).
+ */
 export function periodRange(period: ExplorerPeriod, now: Date): { range: TimeRange | null; errors: CustomRangeErrors } {
   if ('preset' in period) return { range: presetRange(period.preset, now), errors: {} };
   const errors = customRangeErrors(period.start || null, period.end || null, now);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { timeseriesQuery } from '../../../api/metrics.ts';
 import { deviceChoicesQuery, groupsQuery, schemesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { aggregationRows } from '../../../components/aggregation-table/aggregation-rows.ts';
 import type { ExplorerChoices } from './explorer-choices.ts';
 import { deviceColumns, metricChoices, periodRange, timeseriesBodyOf } from './explorer-query.ts';

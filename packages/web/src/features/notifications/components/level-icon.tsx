@@ -8,7 +8,10 @@ import { useTranslation } from 'react-i18next';
 const ICONS = { critical: ErrorOutlined, warning: WarningAmberRounded, info: InfoOutlined } as const;
 const COLOURS = { critical: 'error', warning: 'warning', info: 'info' } as const;
 
-/** The icon of a notification's level (spec 001 §2): critical, warning or info, named for screen readers. */
+/**
+ * The icon of a notification's level (requirements#monitoring-screens): critical, warning or info, named for screen
+ * readers.
+ */
 export function LevelIcon({ level, ...props }: { level: NotificationLevel } & SvgIconProps) {
   const { t } = useTranslation('notifications');
   const Icon = ICONS[level] ?? InfoOutlined;

@@ -13,7 +13,10 @@ interface NotificationItemProps {
   onSelect(notification: NotificationObject): void;
 }
 
-/** One notification of a list (spec 001 §2): level icon, title (bold while unread), device in italics, date. */
+/**
+ * One notification of a list (requirements#monitoring-screens): level icon, title (bold while unread), device in
+ * italics, date.
+ */
 export const NotificationItem = memo(function NotificationItem({
   notification,
   selected,

@@ -14,7 +14,7 @@ interface NotificationListProps {
 }
 
 /**
- * A list of notifications with infinite scroll (spec 001 §2): five placeholder rows while the first
+ * A list of notifications with infinite scroll (requirements#monitoring-screens): five placeholder rows while the first
  * page loads, the next page fetched when the end of the list comes into view.
  */
 export function NotificationList({ list, selectedId, onSelect, label }: NotificationListProps) {

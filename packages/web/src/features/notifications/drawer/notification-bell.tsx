@@ -4,7 +4,7 @@ import { UNREAD_BADGE_CAP } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '../model/use-notification-data.ts';
 
-/** The bell of the top bar with the unread badge, capped at 999 (spec 001 §2). */
+/** The bell of the top bar with the unread badge, capped at 999 (requirements#monitoring-screens). */
 export function NotificationBell({ open, onClick }: { open: boolean; onClick(): void }) {
   const { t } = useTranslation('notifications');
   const unread = useUnreadCount().data ?? 0;

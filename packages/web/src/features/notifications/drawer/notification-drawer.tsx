@@ -13,7 +13,7 @@ import { changedFilterCount } from '../model/notification-filters.ts';
 import { useAppliedFilters } from '../model/use-applied-filters.ts';
 import { useMarkAllRead, useNotificationList, useUnreadCount } from '../model/use-notification-data.ts';
 
-/** Drawer width of spec 001 §9. */
+/** Drawer width of requirements#monitoring-constants. */
 export const DRAWER_WIDTH = 450;
 
 interface NotificationDrawerProps {
@@ -24,7 +24,7 @@ interface NotificationDrawerProps {
 }
 
 /**
- * The right-hand notification drawer (spec 001 §2): filters, mark all read, and the list.
+ * The right-hand notification drawer (requirements#monitoring-screens): filters, mark all read, and the list.
  *
  * Not modal: a modal would hide the rest of the page from assistive technology, the alerts'
  * snackbars with it, and alerts are what an operator keeps the drawer open for. It takes the focus

@@ -13,7 +13,10 @@ interface EntityBlockProps {
   onNavigate(): void;
 }
 
-/** The entity an event is about (spec 001 §2): type, title, EID with a copy button and a link, description. */
+/**
+ * The entity an event is about (requirements#monitoring-screens): type, title, EID with a copy button and a link,
+ * description.
+ */
 export function EntityBlock({ notification, onNavigate }: EntityBlockProps) {
   const { t } = useTranslation('notifications');
   const { enqueueSnackbar } = useSnackbar();

@@ -21,7 +21,10 @@ interface EventDetailProps {
   actions?: ReactNode;
 }
 
-/** The event detail (spec 001 §2): title, date, who viewed it, the entity block and the body of its type. */
+/**
+ * The event detail (requirements#monitoring-screens): title, date, who viewed it, the entity block and the body of its
+ * type.
+ */
 export function EventDetail({ notification, titleId, onNavigate, actions }: EventDetailProps) {
   const { t } = useTranslation('notifications');
   const metricsPath = metricsDrillDownPath(notification);

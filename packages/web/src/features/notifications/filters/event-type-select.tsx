@@ -4,7 +4,7 @@ import type { NotificationType } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
 import { notificationTypesQuery } from '../../../api/notifications.ts';
 
-/** Select list height of spec 001 §9. */
+/** Select list height of requirements#monitoring-constants. */
 const LIST_HEIGHT = 400;
 
 /** The event type filter: all, then the notification types the service lists. */

@@ -19,7 +19,7 @@ interface FilterPanelProps {
 }
 
 /**
- * The filter panel (spec 001 §2): read status, level, period (custom dates checked), event type and
+ * The filter panel (requirements#monitoring-screens): read status, level, period (custom dates checked), event type and
  * device or scheme; nothing changes the list until Apply.
  */
 export function NotificationFilterPanel({ applied, onApply }: FilterPanelProps) {

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceChoicesQuery } from '../../../api/registry.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import type { FilterTarget } from '../model/notification-filters.ts';
 import { matchTargets, targetOptions, type TargetOption } from '../model/target-options.ts';
 
-/** The device-or-scheme search with suggestions (spec 001 §2). */
+/** The device-or-scheme search with suggestions (requirements#monitoring-screens). */
 export function TargetSearch({
   value,
   onChange,

@@ -15,7 +15,7 @@ const notification = (context: Record<string, unknown>, extra: Record<string, un
 const searchOf = (path: string) => new URLSearchParams(path.split('?')[1]);
 
 describe('alertWindow', () => {
-  it('runs from 10 days before to 3 days after the creation (spec 001 §9)', () => {
+  it('runs from 10 days before to 3 days after the creation (requirements#monitoring-constants)', () => {
     const { from, to } = alertWindow(CREATED);
     expect(from.toISOString()).toBe('2026-03-05T12:00:00.000Z');
     expect(to.toISOString()).toBe('2026-03-18T12:00:00.000Z');

@@ -1,6 +1,8 @@
 import { type NotificationObject, type TimeRange } from '@vigil/domain';
 
-/** Alert chart window (spec 001 §9): 10 days before to 3 days after the notification's creation. */
+/**
+ * Alert chart window (requirements#monitoring-constants): 10 days before to 3 days after the notification's creation.
+ */
 export const ALERT_DAYS_BEFORE = 10;
 export const ALERT_DAYS_AFTER = 3;
 const DAY_MS = 86_400_000;
@@ -12,7 +14,7 @@ export function alertWindow(createdAt: string): TimeRange {
 }
 
 /**
- * The metric drill-down of an event about one metric of an entity (spec 001 §2):
+ * The metric drill-down of an event about one metric of an entity (requirements#monitoring-screens):
  * `/metrics/{stateType}/{entityId}/{entityType}[/{dataPointId}]?from&to&metric&at`, opening on the alert
  * window with that metric first and the reading that raised the event (`at`) marked: in the operational-state module when the notification belongs to that
  * view, else in the safety-state one. Null without an entity or a metric.

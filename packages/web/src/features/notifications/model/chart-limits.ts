@@ -11,7 +11,7 @@ export interface EventLimit {
 
 /**
  * The lines of `metric` (e.g. `calculated_metrics.piezometric_level`, or a bare key) from a device's
- * effective limits or its scheme's invalid bounds (the chart colours them by level, spec 001 §9).
+ * effective limits or its scheme's invalid bounds (the chart colours them by level, requirements#monitoring-constants).
  */
 export function chartLimits(device: Partial<DeviceProfile> | undefined, metric: string, kind: LimitKind): EventLimit[] {
   const key = metric.split('.').at(-1);

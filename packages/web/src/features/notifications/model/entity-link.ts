@@ -1,7 +1,7 @@
 import { RULE_TYPE_OF_EVENT, type NotificationObject } from '@vigil/domain';
 
 /**
- * Where the entity block's EID leads (spec 001 §2): the safety-state or operational-state view for
+ * Where the entity block's EID leads (requirements#monitoring-screens): the safety-state or operational-state view for
  * events of those states, else the entity's metric drill-down `/metrics/{stateType}/{entityId}/{entityType}`
  * with the state the event is about. The notification does not know the dashboard that shows the
  * entity, so the state views open at their root with the entity named in the query.

@@ -11,7 +11,7 @@ const INTL_UNITS: Record<IntervalUnit, string> = {
 };
 
 /**
- * The connectivity interval in the interface language (spec 001 §4): the spec's English wording
+ * The connectivity interval in the interface language (requirements#monitoring-states): the spec's English wording
  * ('1 hour 5 mins', '0 secs', '---' for the last item) in English, the same units in the
  * language's own words elsewhere.
  */

@@ -2,7 +2,7 @@ import { NOTIFICATION_LEVELS, type NotificationLevel, type NotificationType } fr
 import type { Query } from '../../../api/client.ts';
 import { customRange, customRangeErrors, localDate, startOfLocalDay } from '../../../components/dates/custom-range.ts';
 
-/** The filter panel's choices (spec 001 §2, spec 000 §9). */
+/** The filter panel's choices (requirements#monitoring-screens, requirements#shell-constants). */
 export const READ_STATUSES = ['all', 'read', 'unread'] as const;
 export type ReadStatus = (typeof READ_STATUSES)[number];
 export const LEVEL_FILTERS = ['all', ...NOTIFICATION_LEVELS] as const;
@@ -74,7 +74,7 @@ export function periodRange(filters: Pick<NotificationFilters, 'period' | 'start
 }
 
 /**
- * The list call's filters (spec 001 §7). One day is the server's default window, so it sends no
+ * The list call's filters (requirements#monitoring-calls). One day is the server's default window, so it sends no
  * range and its query stays the same from one moment to the next. `historical` lifts the floor of
  * the user's creation time: the notifications page shows the project's history, the drawer what
  * is new to the user.

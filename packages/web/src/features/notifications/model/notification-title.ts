@@ -24,7 +24,7 @@ export const stateName = (t: TFunction, value: unknown) =>
 /**
  * The title of a notification in the interface language, from its type and event context; the
  * server's English text when the type is not one the app words itself. "Safety State Changed from
- * {previous} to {current}" when both states are known (spec 001 §4).
+ * {previous} to {current}" when both states are known (requirements#monitoring-states).
  */
 export function notificationTitle(t: TFunction, n: Pick<NotificationObject, 'text' | 'notification_type' | 'extra'>) {
   const type = n.notification_type.name;

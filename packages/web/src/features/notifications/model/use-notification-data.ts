@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Query } from '../../../api/client.ts';
 import { notificationListQuery, notificationsApi, unreadCountQuery } from '../../../api/notifications.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 type ListData = InfiniteData<ListBody<NotificationObject>>;
 
@@ -22,7 +22,7 @@ export function useUnreadCount() {
 }
 
 /**
- * Marks one notification read (on selection, spec 001 §4): every list shows it read at once and the
+ * Marks one notification read (on selection, requirements#monitoring-states): every list shows it read at once and the
  * badge drops by one; the count is then fetched again. A failure shows updateError.
  */
 export function useMarkRead() {

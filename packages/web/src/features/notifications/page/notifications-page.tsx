@@ -2,7 +2,7 @@ import { Box, Collapse, Paper, Stack, Typography, useMediaQuery, type Theme } fr
 import type { NotificationObject } from '@vigil/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { ExportDialog } from '../../../components/export-dialog/export-dialog.tsx';
 import { NotificationList } from '../components/notification-list.tsx';
 import { EventDetail } from '../event-detail/event-detail.tsx';

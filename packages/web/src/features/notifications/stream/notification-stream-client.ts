@@ -8,7 +8,7 @@ import {
   type StreamReadings,
 } from '@vigil/domain';
 
-/** What the stream reports about its connection (spec 001 §4). */
+/** What the stream reports about its connection (requirements#monitoring-states). */
 export type StreamStatus =
   | { type: 'open' }
   /** an error event: `retryIn` is the wait before our own retry, null while the browser reconnects itself */
@@ -41,7 +41,7 @@ const browser = (): StreamEnvironment => ({
 });
 
 /**
- * The notification stream over EventSource (spec 001 §4). While the browser reconnects by itself
+ * The notification stream over EventSource (requirements#monitoring-states). While the browser reconnects by itself
  * (readyState CONNECTING) the client waits; when the connection is closed it retries on the
  * schedule of @vigil/domain (5 s, doubling until above 160 s). An open that follows an error or a
  * pause is a reconnect. pause() and resume() close and reopen the stream.

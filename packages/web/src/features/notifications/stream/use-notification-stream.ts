@@ -5,15 +5,15 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationsApi } from '../../../api/notifications.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useMessageBar } from '../../../app/shell/message-bar-context.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useMessageBar } from '../../../components/message-bar/message-bar-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { notificationTitle } from '../model/notification-title.ts';
 import { NotificationStreamClient, type StreamStatus } from './notification-stream-client.ts';
 
 const REFRESH_DELAY_MS = 300;
 
 /**
- * The signed-in app's one stream (spec 001 §4): new notifications refresh the lists, the unread
+ * The signed-in app's one stream (requirements#monitoring-states): new notifications refresh the lists, the unread
  * count and the devices' states and latest values that dashboards show, alerts show a snackbar by priority, and the connection's state shows in the message bar
  * (streamError while connecting) and as snackbars (connectionError until the retry, success on
  * reconnect, which clears the lists and fetches them again). Offline pauses the stream.

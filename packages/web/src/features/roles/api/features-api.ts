@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ProjectFeatures, RoleFeaturesPatchBody } from '@vigil/domain';
 import { API, api } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /** The project's features per module folder and the roles holding each role-scoped one (administrators). */
 export const projectFeaturesQuery = (projectId: string) =>

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ModuleObject, ModulePatchBody } from '@vigil/domain';
 import { API, api, listAll } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 /** Every module of the session's project with the roles attached to it, in menu order (administrators). */
 export const allModulesQuery = (projectId: string) =>

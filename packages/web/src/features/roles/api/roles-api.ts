@@ -2,17 +2,10 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { PermissionGroup, RoleObject, RolePatchBody } from '@vigil/domain';
 import { API, api, listAll } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 
 const rolePath = (projectId: string, roleId: string) =>
   `${API.ui}/projects/${projectId}/roles/${encodeURIComponent(roleId)}`;
-
-/** The roles of a project, by name (the same list and key as the Users screen reads). */
-export const projectRolesQuery = (projectId: string) =>
-  queryOptions({
-    queryKey: queryKeys.ui.roles(projectId),
-    queryFn: () => listAll<RoleObject>(`${API.ui}/projects/${projectId}/roles`),
-  });
 
 /** Every permission group; they are shared by all projects. */
 export const permissionGroupsQuery = () =>

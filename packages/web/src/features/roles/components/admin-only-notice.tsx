@@ -1,7 +1,7 @@
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { Alert, AlertTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { useNames } from '../model/names.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import type { ModuleRefusal } from '../model/refusal.ts';
 
 /** The server's OWN_MODULE_REMOVAL refusal in words, brought into view where the change was tried. */

@@ -1,7 +1,7 @@
 import { Box, TableCell, Typography } from '@mui/material';
 import type { RoleObject } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../session/session-context.ts';
 import { useNames } from '../model/names.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@vigil/domain';
 import { ApiError } from '../../../api/api-error.ts';
 
-/** The server refused to take the caller's own role off a module he has (spec 000 §5). */
+/** The server refused to take the caller's own role off a module he has (requirements#shell-validation). */
 export const isOwnModuleRemoval = (error: unknown): boolean =>
   error instanceof ApiError && error.isValidation && error.message === MESSAGES.ownModuleRemoval;
 

@@ -16,7 +16,10 @@ import { TrendBody } from './trend-body.tsx';
 const InvalidChartBody = (props: BodyProps) => <MetricChartBody {...props} kind="invalid" />;
 const LimitsChartBody = (props: BodyProps) => <MetricChartBody {...props} kind="levels" />;
 
-/** The body of each event type as spec 001 §2 lists them; any other type shows the entity block alone. */
+/**
+ * The body of each event type as requirements#monitoring-screens lists them; any other type shows the entity block
+ * alone.
+ */
 const BODIES: Partial<Record<NotificationType, ComponentType<BodyProps>>> = {
   safety_state_changed: StateRuleBody,
   operational_state_changed: StateRuleBody,

@@ -9,7 +9,7 @@ export interface DetailItem {
 
 const missing = (value: ReactNode) => value === null || value === undefined || value === '';
 
-/** Labelled values of an event; a missing value shows N/A (spec 001 §2). */
+/** Labelled values of an event; a missing value shows N/A (requirements#monitoring-screens). */
 export function DetailList({ items }: { items: DetailItem[] }) {
   const { t } = useTranslation('notifications');
   return (
@@ -47,7 +47,7 @@ export function textOf(value: unknown): string | null {
   return null;
 }
 
-/** A number with four decimals (spec 001 §2), or missing. */
+/** A number with four decimals (requirements#monitoring-screens), or missing. */
 export function fourDecimals(value: unknown): string | null {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(4) : null;
 }

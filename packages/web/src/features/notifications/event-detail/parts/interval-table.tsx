@@ -15,7 +15,7 @@ export interface IntervalRow {
   late?: boolean;
 }
 
-/** Times newest first with the interval to the next older one ('---' for the last, spec 001 §4). */
+/** Times newest first with the interval to the next older one ('---' for the last, requirements#monitoring-states). */
 export function IntervalTable({
   rows,
   label,

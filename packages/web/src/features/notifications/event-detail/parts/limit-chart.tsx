@@ -11,7 +11,7 @@ import { alertWindow } from '../../model/alert-window.ts';
 import { chartLimits, type LimitKind } from '../../model/chart-limits.ts';
 import { LoadState } from './load-state.tsx';
 
-/** Alert chart of spec 001 §9: 200 high. */
+/** Alert chart of requirements#monitoring-constants: 200 high. */
 export const ALERT_CHART_HEIGHT = 200;
 /**
  * Buckets of under four minutes over the 13 days: readings a few minutes apart or more stay points

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fourDecimals } from './detail-list.tsx';
 
-/** How many values show before "Show All (n)" (spec 001 §2). */
+/** How many values show before "Show All (n)" (requirements#monitoring-screens). */
 export const PREVIEWED_VALUES = 3;
 
 /** A list of metric values: the first three with four decimals, and a toggle for all of them. */

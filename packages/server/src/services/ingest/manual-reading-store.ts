@@ -99,3 +99,49 @@ export function recordCorrection(
       .execute();
   };
 }
+
+/** A manual reading of the project. */
+export const findManualReading = (db: Db, projectId: string, id: string) =>
+  db
+    .selectFrom('manual_readings')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** A data session's manual readings (or a device's), in the order they were read: 5,000 at most. */
+export const listManualReadings = (
+  db: Db,
+  projectId: string,
+  filter: { data_session?: string; monitored_entity_id?: string },
+) =>
+  db
+    .selectFrom('manual_readings')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .$if(!!filter.data_session, (q) => q.where('data_session_id', '=', filter.data_session!))
+    .$if(!!filter.monitored_entity_id, (q) => q.where('entity_id', '=', filter.monitored_entity_id!))
+    .orderBy('read_at')
+    .orderBy('id')
+    .limit(5000)
+    .execute();
+
+/** A manual reading's history, oldest first. */
+export const findManualReadingHistory = (db: Db, readingId: string) =>
+  db
+    .selectFrom('manual_reading_history')
+    .selectAll()
+    .where('reading_id', '=', readingId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+
+/** The eid of a reading's entity, for the payload that corrects it. */
+export async function findEntityEid(db: Db, entityId: string): Promise<string> {
+  const row = await db
+    .selectFrom('monitored_entities')
+    .select('eid')
+    .where('id', '=', entityId)
+    .executeTakeFirstOrThrow();
+  return row.eid;
+}

@@ -72,3 +72,17 @@ export function raisesBetween(db: AlarmDb, projectId: string, from: string, to: 
     .orderBy('h.at')
     .execute();
 }
+
+/** An alarm's history, newest first, with who did each step: the last 500 steps. */
+export const findAlarmHistory = (db: AlarmDb, projectId: string, alarmId: string) =>
+  db
+    .selectFrom('alarm_history as h')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .selectAll('h')
+    .select('u.username as user_name')
+    .where('h.project_id', '=', projectId)
+    .where('h.alarm_id', '=', alarmId)
+    .orderBy('h.at', 'desc')
+    .orderBy('h.id')
+    .limit(500)
+    .execute();

@@ -1,6 +1,8 @@
 import type { ModuleObject, Project, User, UserProfile } from '@vigil/domain';
 import { createContext, useContext } from 'react';
 
+// Outside app/ so that features and components may read the session: the lint keeps them from importing app/.
+
 /** Everything the signed-in application knows about the session, loaded once at start. */
 export interface Session {
   token: string;
@@ -10,7 +12,7 @@ export interface Session {
   project: Project;
   projects: Project[];
   profile: UserProfile;
-  /** profile.activeRole when it is one of the user's roles, else the first role (spec 000 §4) */
+  /** profile.activeRole when it is one of the user's roles, else the first role (requirements#shell-states) */
   activeRole: { id: string; name: string };
   modules: ModuleObject[];
   /** whether the user's module list holds this module folder */

@@ -6,7 +6,7 @@ export interface MessageBarAction {
   onClick(): void;
 }
 
-/** A message under the top bar that stays until hidden, optionally with buttons (spec 000 §2). */
+/** A message under the top bar that stays until hidden, optionally with buttons (requirements#shell-screens). */
 export interface MessageBarMessage {
   message: string;
   severity?: AlertColor;

@@ -1,18 +1,18 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { BusEvents } from '../../bus/bus.ts';
 import type { Db, Dialect } from '../../db/connection.ts';
-import type { Trx } from './engine-entity.ts';
+import type { Database } from '../../db/schema.ts';
 
 /**
  * The evaluation backlog (ADR 0015): batches of readings stored for the rules engine and not
  * evaluated yet, each owned by the engine of the instance that stored it. Ingest notes a batch in
- * its own transaction (write-store.ts); the engine forgets it in the transaction that writes its
+ * its readings' transaction (write-store.ts); the engine forgets it in the transaction that writes its
  * evaluation. Batches whose engine stopped are claimed by another (or the next) engine.
  */
 
 type StoredReading = BusEvents['readings.stored']['readings'][number];
 
-export async function forgetBacklog(trx: Trx | Db, ids: readonly number[]): Promise<void> {
+export async function forgetBacklog(trx: Transaction<Database> | Db, ids: readonly number[]): Promise<void> {
   if (ids.length)
     await trx
       .deleteFrom('evaluation_backlog')
