@@ -11,6 +11,7 @@ export * from './ui.ts';
 export * from './expressions.ts';
 export * from './schemes.ts';
 export * from './registry.ts';
+export * from './entity-rules.ts';
 export * from './metrics.ts';
 export * from './states.ts';
 export * from './schedules.ts';

@@ -10,6 +10,9 @@ import { DAY_MS } from './time-units.ts';
 import type { ReadingMetrics } from './write-store.ts';
 
 /**
+ * Longer than 400 lines on purpose: every read of series values takes the same consistent view of
+ * blocks and tail (`readConsistently`), and keeping its readers together keeps that rule in sight.
+ *
  * The read side of series values (ADR 0014): day blocks, plus the readings that compaction has not
  * reached yet (the tail). Every reader goes through here, inside `readConsistently`.
  */

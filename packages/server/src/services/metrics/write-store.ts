@@ -5,6 +5,9 @@ import { deleteReplaced } from './replaced-readings.ts';
 import { holdCompactionLock } from './compaction-lock-store.ts';
 
 /**
+ * Longer than 400 lines on purpose: the statements of one ingest transaction, and the order in which
+ * they lock rows, are easier to check in one file than across several.
+ *
  * The write side of ingest (ADR 0007, 0008, 0014): the ONE module that writes readings,
  * metric_series, latest_readings and unknown_payloads. A batch goes in one transaction, as multi-row
  * statements with bound parameters; rows are sorted by key so that concurrent batches on PostgreSQL
