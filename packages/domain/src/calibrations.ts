@@ -24,6 +24,8 @@ export type CalibrationFactors = z.infer<typeof calibrationFactorsSchema>;
 
 export const calibrationSchema = z.object({
   id: z.string(),
+  /** the instrument it calibrates */
+  monitored_entity_id: z.string(),
   effective_from: z.string(),
   factors: z.record(z.string(), z.number()),
   serial_number: z.string(),

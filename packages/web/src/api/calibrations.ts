@@ -9,6 +9,22 @@ export const calibrationsPath = (instrumentId: string) =>
   `${API.registry}/instruments/${encodeURIComponent(instrumentId)}/calibrations`;
 
 /**
+ * The calibrations of several instruments in one call (each names its instrument), for a chart's
+ * marks; none asked for without instruments.
+ */
+export const chartCalibrationsQuery = (instrumentIds: readonly string[]) =>
+  queryOptions({
+    queryKey: queryKeys.registry.chartCalibrations(instrumentIds),
+    queryFn: () =>
+      listAll<Calibration>(`${API.registry}/calibrations`, {
+        query: { monitored_entity_id: [...instrumentIds].sort().join(','), ordering: 'effective_from' },
+        quiet: true,
+      }),
+    enabled: instrumentIds.length > 0,
+    staleTime: REGISTRY_STALE_MS,
+  });
+
+/**
  * An instrument's calibrations, newest effective date first: shared, because the device registry
  * lists and edits them and the dashboards' charts mark each change.
  */

@@ -60,6 +60,9 @@ export const queryKeys = {
     history: (kind: string, id: string) => ['registry', 'history', kind, id] as const,
     /** an instrument's calibrations (requirements#site-contracts): its page's timeline and its charts' marks */
     calibrations: (instrumentId: string) => ['registry', 'calibrations', instrumentId] as const,
+    /** the calibrations of the instruments a chart shows, in one call; under every instrument's key prefix */
+    chartCalibrations: (instrumentIds: readonly string[]) =>
+      ['registry', 'calibrations', 'of', [...instrumentIds].sort().join(',')] as const,
     /** how far the recomputation after a calibration's change has gone */
     calibrationRecompute: (instrumentId: string, calibrationId: string) =>
       ['registry', 'calibrations', instrumentId, 'recompute', calibrationId] as const,

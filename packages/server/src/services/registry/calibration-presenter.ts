@@ -5,6 +5,7 @@ import type { CalibrationRow } from './calibration-store.ts';
 /** A calibration as the API shows it (requirements#site-contracts). */
 export const presentCalibration = (row: CalibrationRow): Calibration => ({
   id: row.id,
+  monitored_entity_id: row.entity_id,
   effective_from: row.effective_from,
   factors: fromJson<Record<string, number>>(row.factors, {}),
   serial_number: row.serial_number,
@@ -16,6 +17,6 @@ export const presentCalibration = (row: CalibrationRow): Calibration => ({
 
 /** What the device's history keeps of a calibration: its fields a user sets. */
 export const calibrationHistoryValue = (row: CalibrationRow) => {
-  const { id: _id, created_at: _at, created_by: _by, ...values } = presentCalibration(row);
+  const { id: _id, monitored_entity_id: _of, created_at: _at, created_by: _by, ...values } = presentCalibration(row);
   return values;
 };

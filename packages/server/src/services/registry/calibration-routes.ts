@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
 import { calibrationService } from './calibration-service.ts';
-import { calibrationList } from './calibration-store.ts';
+import { calibrationList, projectCalibrationList } from './calibration-store.ts';
 import { idParams } from './params.ts';
 
 const tags = ['device-registry'];
@@ -25,6 +25,25 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Recomputations run in the background worker of the instances that compact (ADR 0040).
   const calibrations = calibrationService(app.db, (projectId, calibrationId) =>
     app.bus.publish('recompute.requested', { projectId, calibrationId }),
+  );
+
+  app.get(
+    '/calibrations',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        querystring: listQuerySchema,
+        response: { 200: listOf(calibrationSchema.partial()) },
+        description:
+          'The calibrations of several instruments at once: monitored_entity_id=a,b (a chart marks them all)',
+      },
+    },
+    async (request) => {
+      const query = parseListQuery(request.query, projectCalibrationList);
+      const { count, objects } = await calibrations.listOfProject(requireProject(request).projectId, query);
+      return listBody(query, count, objects);
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
   findCalibration,
   insertCalibration,
   listCalibrations,
+  listProjectCalibrations,
   nextEffectiveFrom,
   updateCalibration,
   type CalibrationRow,
@@ -86,6 +87,12 @@ export function calibrationService(db: Db, recompute: (projectId: string, calibr
   }
 
   return {
+    /** Several instruments' calibrations in one call: a chart marks the changes of every instrument it shows. */
+    async listOfProject(projectId: string, query: ListQuery) {
+      const { count, rows } = await listProjectCalibrations(db, projectId, query);
+      return { count, objects: rows.map(presentCalibration) };
+    },
+
     async list(projectId: string, instrumentId: string, query: ListQuery) {
       await requireInstrument(projectId, instrumentId);
       const { count, rows } = await listCalibrations(db, instrumentId, query);

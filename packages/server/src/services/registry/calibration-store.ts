@@ -18,6 +18,21 @@ export const calibrationList: ListSpec = {
   tieBreaker: 'id',
 };
 
+/** The project's calibrations, of the instruments asked for (`monitored_entity_id=a,b`) or all. */
+export const projectCalibrationList: ListSpec = {
+  ...calibrationList,
+  columns: { ...calibrationList.columns, monitored_entity_id: 'entity_id' },
+  filters: ['created_by', 'monitored_entity_id'],
+};
+
+export async function listProjectCalibrations(db: Db, projectId: string, query: ListQuery) {
+  return runListQuery(
+    db.selectFrom('calibrations').selectAll().where('project_id', '=', projectId),
+    query,
+    projectCalibrationList,
+  );
+}
+
 /** One page of an instrument's calibrations, newest effective date first unless asked otherwise. */
 export async function listCalibrations(db: Db, entityId: string, query: ListQuery) {
   return runListQuery(

@@ -224,6 +224,51 @@ describe('calibrations of an instrument', () => {
     expect((await call('GET', calibrations())).body.count).toBe(list.body.count);
   });
 
+  it('are listed for several instruments in one call, each naming its instrument, to members of the project only', async () => {
+    const own = await call('GET', calibrations());
+    const scheme = await call('GET', 'schemes?name=VW piezometer (digits)&fields=id');
+    const second = await call(
+      'POST',
+      'instruments',
+      piezometerBody(scheme.body.objects[0].id, { eid: 'PZ-CAL-2', metric_limits: [], rules: {} }),
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const added = await call('POST', `instruments/${second.body.id}/calibrations`, {
+      effective_from: '2026-03-01T00:00:00Z',
+      factors: factory,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+
+    const both = await call(
+      'GET',
+      `calibrations?monitored_entity_id=${instrument},${second.body.id}`,
+      undefined,
+      operator,
+    );
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.count).toBe(own.body.count + 1);
+    const of = (c: { monitored_entity_id: string }) => c.monitored_entity_id;
+    expect(both.body.objects.filter((c: { monitored_entity_id: string }) => of(c) === second.body.id)).toEqual([
+      expect.objectContaining({ id: added.body.id, effective_from: '2026-03-01T00:00:00.000Z' }),
+    ]);
+    expect(both.body.objects.filter((c: { monitored_entity_id: string }) => of(c) === instrument)).toHaveLength(
+      own.body.count,
+    );
+    const one = await call('GET', `calibrations?monitored_entity_id=${second.body.id}`, undefined, operator);
+    expect(one.body.objects.map((c: { id: string }) => c.id)).toEqual([added.body.id]);
+
+    const other = await t.login('admin');
+    await ids.switchTo(other, 'ouse-embankment');
+    const elsewhere = await call(
+      'GET',
+      `calibrations?monitored_entity_id=${instrument},${second.body.id}`,
+      undefined,
+      other,
+    );
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.count).toBe(0);
+  });
+
   it('records a deletion in the history and stops using the calibration', async () => {
     const list = await call('GET', calibrations());
     const latest = list.body.objects[0];

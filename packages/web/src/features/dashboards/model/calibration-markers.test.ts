@@ -4,6 +4,7 @@ import { calibrationMarkers, chartedInstruments } from './calibration-markers.ts
 
 const calibration = (id: string, effective_from: string): Calibration => ({
   id,
+  monitored_entity_id: 'pz-1',
   effective_from,
   factors: { R0: 1 },
   serial_number: '',

@@ -57,7 +57,8 @@ export function useChangeCalibration(instrumentId: string) {
     },
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.registry.calibrations(instrumentId) }),
+        // the instrument's own list, and the lists of several instruments that charts mark
+        client.invalidateQueries({ queryKey: ['registry', 'calibrations'] }),
         client.invalidateQueries({ queryKey: queryKeys.registry.history('instruments', instrumentId) }),
       ]),
   });

@@ -10,6 +10,7 @@ import {
 
 const factory: Calibration = {
   id: 'c1',
+  monitored_entity_id: 'pz-1',
   effective_from: '2026-10-01T08:00:00.000Z',
   factors: { G: -0.1234, R0: 8650.5, K: 0.012, T0: 20.1 },
   serial_number: 'VW-1234',
