@@ -60,18 +60,18 @@ export function snapshotWebBuild(into: string): WebBuild {
 }
 
 /** The server as `npm start` builds it (demo seeded, history written, no simulator), in this process. */
-export async function startServer() {
+export async function startServer(env: (dataDir: string) => Record<string, string> = () => ({})) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-dashboard-'));
   const web = snapshotWebBuild(dataDir);
-  return { ...(await serveDemo(dataDir, web.dist)), web };
+  return { ...(await serveDemo(dataDir, web.dist, env(dataDir))), web };
 }
 
 /**
  * The server on `dataDir` (removed on close) serving the web build at `webDist` (none if it is not
  * there): demo seeded, {@link HISTORY_DAYS} days of history written, no simulator.
  */
-export async function serveDemo(dataDir: string, webDist: string) {
-  const { app, db } = await demoApp(dataDir, webDist);
+export async function serveDemo(dataDir: string, webDist: string, env: Record<string, string> = {}) {
+  const { app, db } = await demoApp(dataDir, webDist, env);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const started = performance.now();
   const readings = await seedHistory(app, { days: HISTORY_DAYS });

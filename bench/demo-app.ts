@@ -8,10 +8,12 @@ import { seedDemo } from '../packages/server/src/demo/seed.ts';
 /**
  * The server as `npm start` builds it, in the bench's process, on a fresh SQLite file in `dataDir`
  * serving `webDist`: the demo seeded, logging off (BENCH_LOG_LEVEL), no history and no simulator
- * (a bench writes what it needs), a cheap password hash. The caller listens, closes and removes.
+ * (a bench writes what it needs), a cheap password hash; `env` adds configuration (e.g. TLS). The
+ * caller listens, closes and removes.
  */
-export async function demoApp(dataDir: string, webDist = join(dataDir, 'no-web')) {
+export async function demoApp(dataDir: string, webDist = join(dataDir, 'no-web'), env: Record<string, string> = {}) {
   const config = loadConfig({
+    ...env,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: webDist,

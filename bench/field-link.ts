@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import playwrightConfig from '../playwright.config.ts';
+import { selfSignedCertificate, spkiHash } from '../packages/server/src/test-support/self-signed.ts';
 import { startServer } from './dashboard-draw.ts';
 import { throttledRecorder, watchField, type FieldState, type Landing, type WireRequest } from './field-link-page.ts';
 import { percentile, TimedOut, until } from './measure.ts';
@@ -21,9 +22,18 @@ import { machine } from './report.ts';
  * the server sent them, with headers) and the longest wait for one of HTTP/1.1's six connections.
  */
 const LINK = { latencyMs: 600, downKbps: 2000, upKbps: 500 };
+/**
+ * A site reached over a field link is served over HTTPS (ADR 0043), so HTTP/2: one connection for
+ * every request. BENCH_FIELD_HTTP1=on measures plain HTTP/1.1 and its six connections instead.
+ */
+const HTTP1 = process.env.BENCH_FIELD_HTTP1 === 'on';
+const PROTOCOL = HTTP1
+  ? 'HTTP/1.1 over 127.0.0.1'
+  : 'HTTPS (HTTP/2; a self-signed certificate the browser is told to trust) over 127.0.0.1';
 const RUNS = Number(process.env.BENCH_FIELD_RUNS ?? 6);
 export const BUDGET_MS = 6000;
 const TIMEOUT_MS = 120_000;
+const CONTEXT = { viewport: { width: 1280, height: 800 } };
 const USER = 'admin';
 
 interface FieldRun {
@@ -164,7 +174,7 @@ function summarise(state: FieldState, requests: WireRequest[], otherCores: numbe
 
 async function measure(browser: Browser, base: string) {
   // loopback, unthrottled: what the landing shows once settled (and a warm server)
-  const probe = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const probe = await browser.newContext(CONTEXT);
   await probe.addInitScript(watchField, null);
   const settled = await signInOnce(probe, base, null, false);
   await probe.close();
@@ -179,7 +189,7 @@ async function measure(browser: Browser, base: string) {
     // unthrottled sign-in that is not counted
     if (i <= 1) {
       await context?.close();
-      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      context = await browser.newContext(CONTEXT);
       await context.addInitScript(watchField, landing);
       if (i === 1) await signInOnce(context, base, landing, false);
     }
@@ -188,6 +198,8 @@ async function measure(browser: Browser, base: string) {
       throw error;
     });
     runs.push(summarise(run.state, run.requests, run.cores.otherCores));
+    if (process.env.BENCH_FIELD_WATERFALL)
+      writeWaterfall(process.env.BENCH_FIELD_WATERFALL, i, run.state, run.requests);
     const r = runs.at(-1)!;
     console.log(
       `load ${i + 1} (${i === 0 ? 'cold' : 'warm'}): login usable ${ms(r.usableMs)} ms, sign-in → drawn ${ms(r.toDrawnMs)} ms, ${r.requests} requests, ${r.kiB.toFixed(0)} KiB, longest wait ${ms(r.longestWait.ms)} ms (${r.longestWait.url})`,
@@ -195,6 +207,24 @@ async function measure(browser: Browser, base: string) {
   }
   await context?.close();
   return { landing, url: path(settled.url), runs };
+}
+
+/**
+ * With BENCH_FIELD_WATERFALL=<file>, each load's requests from the click on "Sign in": when issued,
+ * how long they waited for a connection and when they finished (ms), to find the critical path.
+ */
+function writeWaterfall(file: string, load: number, state: FieldState, requests: WireRequest[]) {
+  const first = Math.min(...requests.map((r) => r.issuedAt));
+  const at = (t: number) => Math.round((t - first) * 1000 - state.clickAt!);
+  const lines = requests
+    .filter((r) => !r.fromCache)
+    .sort((a, b) => a.issuedAt - b.issuedAt)
+    .map((r) => {
+      const end = r.finishedAt === undefined ? '…' : String(at(r.finishedAt));
+      return `${String(at(r.issuedAt)).padStart(7)} ${end.padStart(7)} wait ${String(Math.round(r.waitMs ?? 0)).padStart(5)} ${r.type.padEnd(11)} ${path(r.url)}`;
+    });
+  const marks = `drawn ${ms(state.drawnAt! - state.clickAt!)}, charts ${ms(state.chartsAt! - state.clickAt!)}, markers ${ms(state.markersAt! - state.clickAt!)}`;
+  appendFileSync(file, `# load ${load + 1}: ${marks}\n${lines.join('\n')}\n\n`);
 }
 
 function report(result: Awaited<ReturnType<typeof measure>>, command: string, builtAt: string) {
@@ -219,7 +249,7 @@ function report(result: Awaited<ReturnType<typeof measure>>, command: string, bu
     `- Machine: ${machine()}`,
     `- Node: ${process.version}; Chromium ${playwrightConfig.use?.launchOptions?.executablePath} (flags of playwright.config.ts), viewport 1280×800`,
     `- Command: \`${command}\``,
-    `- Set-up: field link (issue 36): in-process server on a temporary SQLite file serving a copy of packages/web/dist (built ${builtAt}), the demo with its history, no simulator, HTTP/1.1 over 127.0.0.1; Chromium's network throttling per page (DevTools protocol): ${LINK.latencyMs} ms round trip, ${LINK.downKbps / 1000} Mbit/s down, ${LINK.upKbps / 1000} Mbit/s up; \`/login\` → "${USER}" signs in through the form (project choice, if asked, at once) → \`${result.url}\` drawn: ${landing.charts} uPlot canvases painted, ${landing.markers} map markers, no progress indicator in the page (what a settled loopback load shows), the end of the next painted frame. ${runs.length} loads: the first in a new context (cold cache), the others in one context (warm cache, session removed before each)`,
+    `- Set-up: field link (issue 36): in-process server on a temporary SQLite file serving a copy of packages/web/dist (built ${builtAt}), the demo with its history, no simulator, ${PROTOCOL}; Chromium's network throttling per page (DevTools protocol): ${LINK.latencyMs} ms round trip, ${LINK.downKbps / 1000} Mbit/s down, ${LINK.upKbps / 1000} Mbit/s up; \`/login\` → "${USER}" signs in through the form (project choice, if asked, at once) → \`${result.url}\` drawn: ${landing.charts} uPlot canvases painted, ${landing.markers} map markers, no progress indicator in the page (what a settled loopback load shows), the end of the next painted frame. ${runs.length} loads: the first in a new context (cold cache), the others in one context (warm cache, session removed before each)`,
     '',
     '| measurement | loads | p50 (ms) | p95 (ms) | cold (ms) | budget |',
     '| --- | ---: | ---: | ---: | ---: | --- |',
@@ -234,7 +264,7 @@ function report(result: Awaited<ReturnType<typeof measure>>, command: string, bu
     row('login page: navigation → "Sign in" clicked (form usable + typing)', (r) => r.clickMs),
     row('requests on the wire, navigation → drawn (n)', (r) => r.requests),
     row('bytes on the wire, navigation → drawn (KiB, as sent, with headers)', (r) => r.kiB),
-    row('longest wait for a connection (HTTP/1.1, 6 per origin)', (r) => r.longestWait.ms),
+    row('longest wait for a connection', (r) => r.longestWait.ms),
     row('requests that waited over 50 ms for a connection (n)', (r) => r.waits),
     row('main thread in long tasks (sum)', (r) => r.longTasksMs),
     '',
@@ -262,8 +292,18 @@ function report(result: Awaited<ReturnType<typeof measure>>, command: string, bu
 
 async function main() {
   const command = process.env.BENCH_COMMAND ?? 'npx node bench/field-link.ts';
-  const server = await startServer();
-  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  let certificate: string | undefined;
+  const server = await startServer((dataDir) => {
+    if (HTTP1) return {};
+    const files = selfSignedCertificate(dataDir);
+    certificate = spkiHash(files.TLS_CERT_FILE);
+    return files;
+  });
+  const launch = playwrightConfig.use?.launchOptions;
+  const browser = await chromium.launch({
+    ...launch,
+    args: [...(launch?.args ?? []), ...(certificate ? [`--ignore-certificate-errors-spki-list=${certificate}`] : [])],
+  });
   let result;
   try {
     result = await measure(browser, server.base);

@@ -3,32 +3,6 @@
  * #monitoring-constants): the names both sides share.
  */
 
-/**
- * The sixteen notification types of requirements#monitoring-constants, in the spec's order; each is also an event type.
- */
-export const NOTIFICATION_TYPES = [
-  'safety_state_changed',
-  'operational_state_changed',
-  'trend_state_changed',
-  'trend_state_trending',
-  'abnormality_state_changed',
-  'abnormality_state_out_of_control',
-  'unknown_payload_received',
-  'metric_quality_state_changed',
-  'invalid_metric_received',
-  'metric_limit_reached',
-  'metric_limits_state_changed',
-  'health_state_changed',
-  'invalid_payload_received',
-  'connectivity_state_changed',
-  'data_quality_issues_state_changed',
-  'advanced_indicator_state_changed',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-export const NOTIFICATION_LEVELS = ['critical', 'warning', 'info'] as const;
-export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
-
 /** The rules that produce events; `rule_type` of executions and events. */
 export const RULE_TYPES = [
   'safety_state',
@@ -45,8 +19,11 @@ export const RULE_TYPES = [
 ] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 
-/** Which rule produces each event type. */
-export const RULE_TYPE_OF_EVENT: Record<NotificationType, RuleType> = {
+/**
+ * The sixteen notification types of requirements#monitoring-constants, in its order, each with the
+ * rule that produces it; each is also an event type.
+ */
+const RULE_OF_NOTIFICATION_TYPE = {
   safety_state_changed: 'safety_state',
   operational_state_changed: 'operational_state',
   trend_state_changed: 'trend_state',
@@ -63,7 +40,16 @@ export const RULE_TYPE_OF_EVENT: Record<NotificationType, RuleType> = {
   connectivity_state_changed: 'connectivity_state',
   data_quality_issues_state_changed: 'data_quality_issues_state',
   advanced_indicator_state_changed: 'advanced_indicator',
-};
+} satisfies Record<string, RuleType>;
+
+export type NotificationType = keyof typeof RULE_OF_NOTIFICATION_TYPE;
+export const NOTIFICATION_TYPES = Object.keys(RULE_OF_NOTIFICATION_TYPE) as readonly NotificationType[];
+
+/** Which rule produces each event type. */
+export const RULE_TYPE_OF_EVENT: Record<NotificationType, RuleType> = RULE_OF_NOTIFICATION_TYPE;
+
+export const NOTIFICATION_LEVELS = ['critical', 'warning', 'info'] as const;
+export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
 /** Stream message types besides the notification types (requirements#monitoring-states). */
 export const STREAM_TYPES = ['alert', 'metricsRule'] as const;

@@ -1,34 +1,25 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 import type { WeatherIcon } from './weather.ts';
 
+/** Both English locales name the weather alike. */
+const ENGLISH: Record<WeatherIcon, string> = {
+  clear: 'Clear',
+  'partly-cloudy': 'Partly cloudy',
+  cloudy: 'Cloudy',
+  fog: 'Fog',
+  drizzle: 'Drizzle',
+  rain: 'Rain',
+  'heavy-rain': 'Heavy rain',
+  snow: 'Snow',
+  thunderstorm: 'Thunderstorm',
+  windy: 'Windy',
+  dry: 'No rain',
+};
+
 /** The weather service answers its titles in the caller's language: these are its words. */
 const TITLES: Record<Locale, Record<WeatherIcon, string>> = {
-  'en-US': {
-    clear: 'Clear',
-    'partly-cloudy': 'Partly cloudy',
-    cloudy: 'Cloudy',
-    fog: 'Fog',
-    drizzle: 'Drizzle',
-    rain: 'Rain',
-    'heavy-rain': 'Heavy rain',
-    snow: 'Snow',
-    thunderstorm: 'Thunderstorm',
-    windy: 'Windy',
-    dry: 'No rain',
-  },
-  'en-GB': {
-    clear: 'Clear',
-    'partly-cloudy': 'Partly cloudy',
-    cloudy: 'Cloudy',
-    fog: 'Fog',
-    drizzle: 'Drizzle',
-    rain: 'Rain',
-    'heavy-rain': 'Heavy rain',
-    snow: 'Snow',
-    thunderstorm: 'Thunderstorm',
-    windy: 'Windy',
-    dry: 'No rain',
-  },
+  'en-US': ENGLISH,
+  'en-GB': ENGLISH,
   'pt-BR': {
     clear: 'Céu limpo',
     'partly-cloudy': 'Parcialmente nublado',

@@ -74,6 +74,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('serves HTTPS only with both a certificate and its key, and says so in the public URL (ADR 0043)', () => {
+    expect(() => loadConfig({ TLS_CERT_FILE: '/etc/vigil/cert.pem' })).toThrow(/TLS_KEY_FILE: is required/);
+    expect(() => loadConfig({ TLS_KEY_FILE: '/etc/vigil/key.pem' })).toThrow(/TLS_CERT_FILE: is required/);
+    const tls = loadConfig({ TLS_CERT_FILE: '/etc/vigil/cert.pem', TLS_KEY_FILE: '/etc/vigil/key.pem', PORT: '8443' });
+    expect(tls.PUBLIC_URL).toBe('https://localhost:8443');
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

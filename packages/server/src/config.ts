@@ -50,6 +50,12 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * A PEM certificate (chain) and its key: with both, Vigil serves HTTPS itself, HTTP/2 to browsers
+   * and HTTP/1.1 to the rest (ADR 0043). Unset, plain HTTP/1.1, e.g. behind a proxy that holds TLS.
+   */
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -143,6 +149,10 @@ const envSchema = z.object({
 
 /** The variables, with the checks that span several of them. */
 const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
+  if (Boolean(c.TLS_CERT_FILE) !== Boolean(c.TLS_KEY_FILE)) {
+    const missing = c.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other TLS_ file' });
+  }
   if (c.MAP_TILE_URL && !c.MAP_TILE_ATTRIBUTION && !isOpenStreetMap(c.MAP_TILE_URL)) {
     ctx.addIssue({
       code: 'custom',
@@ -200,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     SERVICES: c.SERVICES as ServiceName[],
     DATA_DIR: resolve(c.DATA_DIR),
-    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: (c.PUBLIC_URL ?? `${c.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${c.PORT}`).replace(/\/$/, ''),
     WEB_DIST: resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     seedDemo: c.NODE_ENV !== 'production' && c.DEMO !== 'off',
     tileLayer: tileLayerOf(c),

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { prefetchSession } from './app/prefetch-session.ts';
+import { prefetchSession } from './session/prefetch-session.ts';
 import { queryClient } from './app/query-client.ts';
 import { i18nReady } from './i18n/i18n.ts';
 

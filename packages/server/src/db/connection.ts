@@ -107,3 +107,8 @@ function withStatementCache(sqlite: SQLite.Database) {
     },
   };
 }
+
+/** Whether the database answers a query (the health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.selectFrom('accounts').select('id').limit(1).execute();
+}

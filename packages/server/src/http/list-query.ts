@@ -6,6 +6,12 @@ import { addDetail, validationError, type ErrorDetails } from './errors.ts';
 const RESERVED = new Set(['paginate_by', 'page', 'fields', 'excluded_fields', 'ordering', 'token']);
 
 /** Query-string schema of every list route: the reserved parameters; filters are checked by `parseListQuery`. */
+/** A text filter of a list: bounded, and free of the NUL character that PostgreSQL refuses. */
+export const filterText = z
+  .string()
+  .max(150)
+  .regex(/^[^\0]*$/, 'Invalid value');
+
 export const listQuerySchema = z.looseObject({
   paginate_by: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
@@ -182,3 +188,17 @@ export function queryInMemory<T extends object>(items: T[], query: ListQuery): T
       return 0;
     });
 }
+
+/** A list held in memory, answered as a list route answers: filtered, ordered, paged, its fields selected. */
+export function listFromMemory<T extends Record<string, unknown>>(
+  items: T[],
+  input: ListQueryInput,
+  spec: ListSpec,
+): ListBody<Partial<T>> {
+  const query = parseListQuery(input, spec);
+  return listInMemory(queryInMemory(items, query), query);
+}
+
+/** `ListSpec.columns` of a resource whose wire names are its columns' names. */
+export const sameNamedColumns = (names: readonly string[]): Record<string, string> =>
+  Object.fromEntries(names.map((name) => [name, name]));

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Calibration } from '@vigil/domain';
+import { batchById } from './batch-by-id.ts';
 import { API, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 import { REGISTRY_STALE_MS } from './registry.ts';
@@ -8,18 +9,27 @@ import { REGISTRY_STALE_MS } from './registry.ts';
 export const calibrationsPath = (instrumentId: string) =>
   `${API.registry}/instruments/${encodeURIComponent(instrumentId)}/calibrations`;
 
-/**
- * The calibrations of several instruments in one call (each names its instrument), for a chart's
- * marks; none asked for without instruments.
- */
+/** The calibrations the charts of a page ask for, in one call (each calibration names its instrument). */
+const chartCalibrations = batchById(
+  (ids) =>
+    listAll<Calibration>(`${API.registry}/calibrations`, {
+      query: { monitored_entity_id: [...ids].sort().join(','), ordering: 'effective_from' },
+      quiet: true,
+    }),
+  (calibration) => calibration.monitored_entity_id,
+);
+
+/** The calibrations of a chart's instruments, oldest effective date first, for its marks; none asked for without instruments. */
 export const chartCalibrationsQuery = (instrumentIds: readonly string[]) =>
   queryOptions({
     queryKey: queryKeys.registry.chartCalibrations(instrumentIds),
-    queryFn: () =>
-      listAll<Calibration>(`${API.registry}/calibrations`, {
-        query: { monitored_entity_id: [...instrumentIds].sort().join(','), ordering: 'effective_from' },
-        quiet: true,
-      }),
+    queryFn: async () =>
+      (await chartCalibrations.loadMany(instrumentIds))
+        .flatMap((found) => {
+          if (found instanceof Error) throw found;
+          return found;
+        })
+        .sort((a, b) => Date.parse(a.effective_from) - Date.parse(b.effective_from)),
     enabled: instrumentIds.length > 0,
     staleTime: REGISTRY_STALE_MS,
   });

@@ -1,5 +1,6 @@
 import type { BasicGroup, DataPoint, DeviceProfile, SchemeObject } from '@vigil/domain';
 import { queryOptions } from '@tanstack/react-query';
+import { batchById } from './batch-by-id.ts';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -117,11 +118,29 @@ export const deviceChoicesQuery = (projectId: string | null) =>
     staleTime: REGISTRY_STALE_MS,
   });
 
+const LIMIT_FIELDS = 'id,metric_limits,scheme.spec.invalid_bounds,scheme.spec.metrics';
+
+/** The limits the cards of a page ask for, one list call per device type. */
+const limitLoaders = Object.fromEntries(
+  Object.entries(ENTITY_PATHS).map(([type, path]) => [
+    type,
+    batchById(
+      (ids) =>
+        listAll<Partial<DeviceProfile>>(`${API.registry}/${path}`, {
+          query: { monitored_entity_ids: ids.join(','), fields: LIMIT_FIELDS },
+          quiet: true,
+        }),
+      (device) => device.id,
+    ),
+  ]),
+) as Record<EntityTypeName, ReturnType<typeof batchById<Partial<DeviceProfile>>>>;
+
 /** A device's limits: its effective metric limits, its scheme's invalid bounds and metrics (their units). */
 export const deviceLimitsQuery = (type: EntityTypeName, id: string) =>
   queryOptions({
     queryKey: [...queryKeys.registry.device(type, id), 'limits'],
-    queryFn: () => registryApi.device(type, id, 'metric_limits,scheme.spec.invalid_bounds,scheme.spec.metrics'),
+    // A device deleted since the dashboard was saved has no limits to draw.
+    queryFn: async () => (await limitLoaders[type].load(id))[0] ?? { id },
     staleTime: REGISTRY_STALE_MS,
   });
 

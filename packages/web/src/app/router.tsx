@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObjec
 import { STATE_TYPES } from '@vigil/domain';
 import { sessionStore } from '../api/session-store.ts';
 import { LogoutRoute } from './logout-route.tsx';
+import { prefetchLanding } from './prefetch-landing.ts';
 import { queryClient } from './query-client.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -42,7 +43,14 @@ export const routes: RouteObject[] = [
       {
         lazy: signedIn('SignedInLayout'),
         children: [
-          { path: '/gohome', lazy: signedIn('LandingRedirect') },
+          {
+            path: '/gohome',
+            loader: () => {
+              void prefetchLanding().catch(() => undefined);
+              return null;
+            },
+            lazy: signedIn('LandingRedirect'),
+          },
           {
             path: '/profile',
             lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),

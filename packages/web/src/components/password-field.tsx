@@ -1,5 +1,5 @@
 import { Visibility, VisibilityOff } from '@mui/icons-material';
-import { IconButton, InputAdornment, TextField, Tooltip, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -18,11 +18,16 @@ export function PasswordField(props: TextFieldProps) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <Tooltip title={label}>
-                <IconButton aria-label={label} aria-pressed={visible} onClick={() => setVisible(!visible)} edge="end">
-                  {visible ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </Tooltip>
+              {/* the browser's own tooltip: MUI's would bring its popper to the login page */}
+              <IconButton
+                aria-label={label}
+                title={label}
+                aria-pressed={visible}
+                onClick={() => setVisible(!visible)}
+                edge="end"
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
             </InputAdornment>
           ),
         },

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex, moduleDataOf, ownedBy, projectTable, timestamps } from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations, never here.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -22,16 +23,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('password_changed_at', 'text')
     .addColumn('is_password_set', 'integer', (c) => c.notNull())
     .addColumn('is_active', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addColumn('last_login_at', 'text')
     .execute();
-  await db.schema.createIndex('users_email').on('users').column('email').execute();
+  await createIndex(db, 'users_email', 'users', ['email']);
 
   await db.schema
     .createTable('auth_tokens')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', ownedBy('users.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('data_context', 'text')
@@ -39,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('revoked_at', 'text')
     .execute();
-  await db.schema.createIndex('auth_tokens_user').on('auth_tokens').column('user_id').execute();
+  await createIndex(db, 'auth_tokens_user', 'auth_tokens', ['user_id']);
 
   await db.schema
     .createTable('login_failures')
@@ -69,46 +69,32 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('permissions', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('roles')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'roles')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('permission_groups', 'text', (c) => c.notNull())
     .addColumn('tile_menu', 'text', (c) => c.notNull())
     .addColumn('menu_tree', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('roles_project_name', ['project_id', 'name'])
     .execute();
 
-  await db.schema
-    .createTable('responder_types')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'responder_types')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('user_profiles')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await projectTable(db, 'user_profiles')
+    .addColumn('user_id', 'text', ownedBy('users.id'))
     .addColumn('roles', 'text', (c) => c.notNull())
     .addColumn('is_active', 'integer', (c) => c.notNull())
     .addColumn('default_responder_type_id', 'text')
     .addColumn('profile', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('user_profiles_project_user', ['project_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('user_profiles_user').on('user_profiles').column('user_id').execute();
+  await createIndex(db, 'user_profiles_user', 'user_profiles', ['user_id']);
 
-  await db.schema
-    .createTable('modules')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'modules')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('path', 'text', (c) => c.notNull())
     .addColumn('folder', 'text', (c) => c.notNull())
@@ -120,9 +106,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('project_module_data')
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('module_id', 'text', (c) => c.notNull().references('modules.id').onDelete('cascade'))
-    .addColumn('data', 'text', (c) => c.notNull())
+    .$call(moduleDataOf('projects', 'project_id'))
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('timestamp', 'text', (c) => c.notNull())
@@ -131,9 +115,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('user_module_data')
-    .addColumn('profile_id', 'text', (c) => c.notNull().references('user_profiles.id').onDelete('cascade'))
-    .addColumn('module_id', 'text', (c) => c.notNull().references('modules.id').onDelete('cascade'))
-    .addColumn('data', 'text', (c) => c.notNull())
+    .$call(moduleDataOf('user_profiles', 'profile_id'))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_module_data_pk', ['profile_id', 'module_id'])
     .execute();

@@ -1,25 +1,25 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import {
+  autoIncrementKey,
+  clusteredOnSqlite,
+  createIndex,
+  ownedBy,
+  projectTable,
+  timestamps,
+  valueSummary,
+} from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations. See ADR 0007 for the metric tables.
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-
-  await db.schema
-    .createTable('schemes')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'schemes')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('spec', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('schemes_project_name', ['project_id', 'name'])
     .execute();
 
-  await db.schema
-    .createTable('monitored_entities')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'monitored_entities')
     .addColumn('entity_type', 'text', (c) => c.notNull())
     .addColumn('eid', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
@@ -42,53 +42,38 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('latest_payload_received_at', 'text')
     .addColumn('latest_payload_read_at', 'text')
     .addColumn('states', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('monitored_entities_project_eid', ['project_id', 'eid'])
     .execute();
-  await db.schema
-    .createIndex('monitored_entities_project_type')
-    .on('monitored_entities')
-    .columns(['project_id', 'entity_type'])
-    .execute();
+  await createIndex(db, 'monitored_entities_project_type', 'monitored_entities', ['project_id', 'entity_type']);
 
   await db.schema
     .createTable('entity_snapshots')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('entity_id', 'text', (c) => c.notNull().references('monitored_entities.id').onDelete('cascade'))
+    .addColumn('entity_id', 'text', ownedBy('monitored_entities.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('states', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('entity_snapshots_entity_time')
-    .on('entity_snapshots')
-    .columns(['entity_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'entity_snapshots_entity_time', 'entity_snapshots', ['entity_id', 'created_at']);
 
-  await db.schema
-    .createTable('basic_groups')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'basic_groups')
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('entity_ids', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('data_points')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('entity_id', 'text', (c) => c.notNull().references('monitored_entities.id').onDelete('cascade'))
+  await projectTable(db, 'data_points')
+    .addColumn('entity_id', 'text', ownedBy('monitored_entities.id'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('identifier', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('data_points_entity').on('data_points').column('entity_id').execute();
+  await createIndex(db, 'data_points_entity', 'data_points', ['entity_id']);
 
   await db.schema
     .createTable('readings')
-    .addColumn('entity_id', 'text', (c) => c.notNull().references('monitored_entities.id').onDelete('cascade'))
+    .addColumn('entity_id', 'text', ownedBy('monitored_entities.id'))
     .addColumn('data_point_id', 'text', (c) => c.notNull())
     .addColumn('read_at', 'text', (c) => c.notNull())
     .addColumn('project_id', 'text', (c) => c.notNull())
@@ -96,14 +81,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('metrics', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('readings_pk', ['entity_id', 'data_point_id', 'read_at'])
     .execute();
-  await db.schema.createIndex('readings_project_time').on('readings').columns(['project_id', 'read_at']).execute();
+  await createIndex(db, 'readings_project_time', 'readings', ['project_id', 'read_at']);
 
   await db.schema
     .createTable('metric_series')
-    .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('entity_id', 'text', (c) => c.notNull().references('monitored_entities.id').onDelete('cascade'))
+    .$call(autoIncrementKey(db, 'id', 'serial'))
+    .addColumn('entity_id', 'text', ownedBy('monitored_entities.id'))
     .addColumn('data_point_id', 'text', (c) => c.notNull())
     .addColumn('metric_group', 'text', (c) => c.notNull())
     .addColumn('metric', 'text', (c) => c.notNull())
@@ -117,7 +100,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('t', 'bigint', (c) => c.notNull())
     .addColumn('value', 'double precision', (c) => c.notNull())
     .addPrimaryKeyConstraint('metric_values_pk', ['series_id', 't'])
-    .$call((b) => (postgres ? b : b.modifyEnd(sql`without rowid`)))
+    .$call(clusteredOnSqlite(db))
     .execute();
 
   await db.schema
@@ -125,21 +108,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('series_id', 'integer', (c) => c.notNull())
     .addColumn('period', 'text', (c) => c.notNull())
     .addColumn('bucket', 'bigint', (c) => c.notNull())
-    .addColumn('count', 'integer', (c) => c.notNull())
-    .addColumn('sum', 'double precision', (c) => c.notNull())
-    .addColumn('min', 'double precision', (c) => c.notNull())
-    .addColumn('max', 'double precision', (c) => c.notNull())
-    .addColumn('first_t', 'bigint', (c) => c.notNull())
-    .addColumn('first', 'double precision', (c) => c.notNull())
-    .addColumn('last_t', 'bigint', (c) => c.notNull())
-    .addColumn('last', 'double precision', (c) => c.notNull())
+    .$call(valueSummary)
     .addPrimaryKeyConstraint('metric_rollups_pk', ['series_id', 'period', 'bucket'])
-    .$call((b) => (postgres ? b : b.modifyEnd(sql`without rowid`)))
+    .$call(clusteredOnSqlite(db))
     .execute();
 
   await db.schema
     .createTable('latest_readings')
-    .addColumn('entity_id', 'text', (c) => c.notNull().references('monitored_entities.id').onDelete('cascade'))
+    .addColumn('entity_id', 'text', ownedBy('monitored_entities.id'))
     .addColumn('data_point_id', 'text', (c) => c.notNull())
     .addColumn('project_id', 'text', (c) => c.notNull())
     .addColumn('read_at', 'text', (c) => c.notNull())
@@ -148,10 +124,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('latest_readings_pk', ['entity_id', 'data_point_id'])
     .execute();
 
-  await db.schema
-    .createTable('unknown_payloads')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'unknown_payloads')
     .addColumn('eid', 'text')
     .addColumn('payload_type', 'text', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())

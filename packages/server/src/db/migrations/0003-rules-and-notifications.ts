@@ -1,21 +1,13 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { autoIncrementKey, createIndex, optionallyOwnedBy, ownedBy, projectTable } from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations. See ADR 0011 for the rules engine's tables.
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-
   // The rules engine looks up an interface node's instruments (data quality issues).
-  await db.schema
-    .createIndex('monitored_entities_interface_node')
-    .on('monitored_entities')
-    .column('interface_node_id')
-    .execute();
+  await createIndex(db, 'monitored_entities_interface_node', 'monitored_entities', ['interface_node_id']);
 
-  await db.schema
-    .createTable('state_rule_executions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('entity_id', 'text', (c) => c.references('monitored_entities.id').onDelete('cascade'))
+  await projectTable(db, 'state_rule_executions')
+    .addColumn('entity_id', 'text', optionallyOwnedBy('monitored_entities.id'))
     .addColumn('rule_type', 'text', (c) => c.notNull())
     .addColumn('rule_name', 'text', (c) => c.notNull())
     .addColumn('rule', 'text', (c) => c.notNull())
@@ -30,17 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('advanced_indicators', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('state_rule_executions_entity_time')
-    .on('state_rule_executions')
-    .columns(['entity_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'state_rule_executions_entity_time', 'state_rule_executions', ['entity_id', 'created_at']);
 
-  await db.schema
-    .createTable('events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('entity_id', 'text', (c) => c.references('monitored_entities.id').onDelete('cascade'))
+  await projectTable(db, 'events')
+    .addColumn('entity_id', 'text', optionallyOwnedBy('monitored_entities.id'))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('rule_type', 'text', (c) => c.notNull())
     .addColumn('rule_execution_id', 'text')
@@ -52,18 +37,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('events_dedupe', ['project_id', 'dedupe_key'])
     .execute();
-  await db.schema.createIndex('events_project_time').on('events').columns(['project_id', 'created_at']).execute();
-  await db.schema.createIndex('events_entity_time').on('events').columns(['entity_id', 'created_at']).execute();
+  await createIndex(db, 'events_project_time', 'events', ['project_id', 'created_at']);
+  await createIndex(db, 'events_entity_time', 'events', ['entity_id', 'created_at']);
 
   // seq orders the live stream (its SSE id, for Last-Event-ID); id is the public identifier.
   await db.schema
     .createTable('notifications')
-    .addColumn('seq', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .$call(autoIncrementKey(db, 'seq', 'serial'))
     .addColumn('id', 'text', (c) => c.notNull().unique())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('event_id', 'text', (c) => c.notNull().references('events.id').onDelete('cascade'))
+    .addColumn('project_id', 'text', ownedBy('projects.id'))
+    .addColumn('event_id', 'text', ownedBy('events.id'))
     .addColumn('entity_id', 'text')
     .addColumn('scheme_id', 'text')
     .addColumn('notification_type', 'text', (c) => c.notNull())
@@ -73,20 +56,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('extra', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('notifications_project_time')
-    .on('notifications')
-    .columns(['project_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'notifications_project_time', 'notifications', ['project_id', 'created_at']);
 
   await db.schema
     .createTable('notification_reads')
-    .addColumn('notification_id', 'text', (c) => c.notNull().references('notifications.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('notification_id', 'text', ownedBy('notifications.id'))
+    .addColumn('user_id', 'text', ownedBy('users.id'))
     .addColumn('read_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('notification_reads_pk', ['notification_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('notification_reads_user').on('notification_reads').column('user_id').execute();
+  await createIndex(db, 'notification_reads_user', 'notification_reads', ['user_id']);
 
   // What the engine remembers of an entity between evaluations (repeatability counts, the level of
   // each metric, which Nelson rules fired last): read and written under the entity's lock.

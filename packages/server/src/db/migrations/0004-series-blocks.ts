@@ -1,9 +1,18 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import {
+  autoIncrementKey,
+  bytesType,
+  clusteredOnSqlite,
+  createIndex,
+  isPostgres,
+  ownedBy,
+  valueSummary,
+} from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations. See ADR 0014 (metric storage: readings in
 // arrival order, series values in day blocks built by compaction).
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
 
   // readings: keyed by time first, so that a batch of many devices appends to the indexes instead of
   // touching one page per device; `seq` is the arrival order that compaction follows.
@@ -16,18 +25,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema
     .createTable('readings')
-    .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .$call(autoIncrementKey(db, 'seq', 'bigserial'))
     .addColumn('read_at', 'text', (c) => c.notNull())
-    .addColumn('entity_id', 'text', (c) => c.notNull().references('monitored_entities.id').onDelete('cascade'))
+    .addColumn('entity_id', 'text', ownedBy('monitored_entities.id'))
     .addColumn('data_point_id', 'text', (c) => c.notNull())
     .addColumn('project_id', 'text', (c) => c.notNull())
     .addColumn('received_at', 'text', (c) => c.notNull())
     .addColumn('metrics', 'text', (c) => c.notNull())
     .addUniqueConstraint('readings_key', ['read_at', 'entity_id', 'data_point_id'])
     .execute();
-  await db.schema.createIndex('readings_project_time').on('readings').columns(['project_id', 'read_at']).execute();
+  await createIndex(db, 'readings_project_time', 'readings', ['project_id', 'read_at']);
   await sql`insert into readings (read_at, entity_id, data_point_id, project_id, received_at, metrics)
     select read_at, entity_id, data_point_id, project_id, received_at, metrics from readings_0003
     order by read_at, entity_id, data_point_id`.execute(db);
@@ -40,25 +47,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('metric_values').execute();
   await db.schema
     .createTable('metric_blocks')
-    .addColumn('series_id', 'integer', (c) => c.notNull().references('metric_series.id').onDelete('cascade'))
+    .addColumn('series_id', 'integer', ownedBy('metric_series.id'))
     .addColumn('day', 'bigint', (c) => c.notNull())
-    .addColumn('data', postgres ? 'bytea' : 'blob', (c) => c.notNull())
+    .addColumn('data', bytesType(db), (c) => c.notNull())
     .addPrimaryKeyConstraint('metric_blocks_pk', ['series_id', 'day'])
     .execute();
   await db.schema
     .createTable('metric_days')
-    .addColumn('series_id', 'integer', (c) => c.notNull().references('metric_series.id').onDelete('cascade'))
+    .addColumn('series_id', 'integer', ownedBy('metric_series.id'))
     .addColumn('day', 'bigint', (c) => c.notNull())
-    .addColumn('count', 'integer', (c) => c.notNull())
-    .addColumn('sum', 'double precision', (c) => c.notNull())
-    .addColumn('min', 'double precision', (c) => c.notNull())
-    .addColumn('max', 'double precision', (c) => c.notNull())
-    .addColumn('first_t', 'bigint', (c) => c.notNull())
-    .addColumn('first', 'double precision', (c) => c.notNull())
-    .addColumn('last_t', 'bigint', (c) => c.notNull())
-    .addColumn('last', 'double precision', (c) => c.notNull())
+    .$call(valueSummary)
     .addPrimaryKeyConstraint('metric_days_pk', ['series_id', 'day'])
-    .$call((b) => (postgres ? b : b.modifyEnd(sql`without rowid`)))
+    .$call(clusteredOnSqlite(db))
     .execute();
   await db.schema
     .createTable('metric_compaction')

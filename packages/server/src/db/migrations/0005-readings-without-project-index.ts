@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations. See ADR 0016: the readings' index on
 // (project_id, read_at) goes; lists by project and time walk the readings' key, which starts with
@@ -8,5 +9,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('readings_project_time').on('readings').columns(['project_id', 'read_at']).execute();
+  await createIndex(db, 'readings_project_time', 'readings', ['project_id', 'read_at']);
 }

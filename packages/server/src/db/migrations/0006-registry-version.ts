@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations. See ADR 0018: one counter that every registry
 // edit of an entity or a scheme moves, by trigger, so that what is derived from the registry can be
@@ -12,7 +13,7 @@ const TRIGGERS = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   await db.schema
     .createTable('registry_version')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -33,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   for (const t of TRIGGERS) {
     await sql`drop trigger ${sql.raw(t.name)}${sql.raw(postgres ? ` on ${t.on}` : '')}`.execute(db);
   }

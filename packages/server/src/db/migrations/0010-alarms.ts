@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
+import { createIndex, optionallyOwnedBy, ownedBy, projectTable } from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations. See ADR 0024: one alarm per source, its
 // ISA-18.2 state, and every change to it in its history.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('alarms')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'alarms')
     // '-' for sources that belong to no entity (payloads of unknown devices): part of the unique key.
     .addColumn('entity_key', 'text', (c) => c.notNull())
-    .addColumn('entity_id', 'text', (c) => c.references('monitored_entities.id').onDelete('cascade'))
+    .addColumn('entity_id', 'text', optionallyOwnedBy('monitored_entities.id'))
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('level', 'text', (c) => c.notNull())
@@ -35,13 +33,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     // One alarm per source, so that concurrent identical raises meet on one row.
     .addUniqueConstraint('alarms_source', ['project_id', 'entity_key', 'source'])
     .execute();
-  await db.schema.createIndex('alarms_project_state').on('alarms').columns(['project_id', 'state']).execute();
-  await db.schema.createIndex('alarms_deadline').on('alarms').columns(['ack_deadline']).execute();
+  await createIndex(db, 'alarms_project_state', 'alarms', ['project_id', 'state']);
+  await createIndex(db, 'alarms_deadline', 'alarms', ['ack_deadline']);
 
   await db.schema
     .createTable('alarm_history')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('alarm_id', 'text', (c) => c.notNull().references('alarms.id').onDelete('cascade'))
+    .addColumn('alarm_id', 'text', ownedBy('alarms.id'))
     .addColumn('project_id', 'text', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('at', 'text', (c) => c.notNull())
@@ -49,12 +47,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('comment', 'text')
     .addColumn('details', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('alarm_history_alarm').on('alarm_history').columns(['alarm_id', 'at']).execute();
-  await db.schema
-    .createIndex('alarm_history_project_action')
-    .on('alarm_history')
-    .columns(['project_id', 'action', 'at'])
-    .execute();
+  await createIndex(db, 'alarm_history_alarm', 'alarm_history', ['alarm_id', 'at']);
+  await createIndex(db, 'alarm_history_project_action', 'alarm_history', ['project_id', 'action', 'at']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

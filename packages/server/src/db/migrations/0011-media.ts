@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
+import { createIndex, optionallyOwnedBy, ownedBy, projectTable, timestamps } from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations. See ADR 0025: media file records (their bytes
 // live in a folder or a bucket under an id-based key), thumbnail types, and background tasks.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('thumbnail_types')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'thumbnail_types')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('auto_process', 'integer', (c) => c.notNull())
     .addColumn('dimensions', 'text', (c) => c.notNull())
@@ -14,14 +12,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('thumbnail_types_project').on('thumbnail_types').columns(['project_id']).execute();
+  await createIndex(db, 'thumbnail_types_project', 'thumbnail_types', ['project_id']);
 
-  await db.schema
-    .createTable('media_files')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+  await projectTable(db, 'media_files')
     // A thumbnail belongs to the file it was made from and goes with it.
-    .addColumn('parent_id', 'text', (c) => c.references('media_files.id').onDelete('cascade'))
+    .addColumn('parent_id', 'text', optionallyOwnedBy('media_files.id'))
     .addColumn('thumbnail_name', 'text')
     .addColumn('original_filename', 'text', (c) => c.notNull())
     .addColumn('label', 'text', (c) => c.notNull())
@@ -44,23 +39,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('modified_by', 'text')
     .addColumn('modified_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('media_files_project_listing')
-    .on('media_files')
-    .columns(['project_id', 'is_uploaded', 'created_at'])
-    .execute();
-  await db.schema.createIndex('media_files_parent').on('media_files').columns(['parent_id']).execute();
+  await createIndex(db, 'media_files_project_listing', 'media_files', ['project_id', 'is_uploaded', 'created_at']);
+  await createIndex(db, 'media_files_parent', 'media_files', ['parent_id']);
 
-  await db.schema
-    .createTable('media_tasks')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('file_id', 'text', (c) => c.notNull().references('media_files.id').onDelete('cascade'))
+  await projectTable(db, 'media_tasks')
+    .addColumn('file_id', 'text', ownedBy('media_files.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('error', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex, ownedBy } from './migration-helpers.ts';
 
 // Frozen in time: later changes go in new migrations. ADR 0040: the recomputation of the readings a
 // calibration change covers, one row per calibration (kept after the calibration is deleted, so that
@@ -7,8 +8,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('calibration_recomputes')
     .addColumn('calibration_id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('entity_id', 'text', (c) => c.notNull().references('monitored_entities.id').onDelete('cascade'))
+    .addColumn('project_id', 'text', ownedBy('projects.id'))
+    .addColumn('entity_id', 'text', ownedBy('monitored_entities.id'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('range_from', 'text', (c) => c.notNull())
     .addColumn('range_to', 'text')
@@ -27,11 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('metric_compaction')
     .addColumn('rewrites', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema
-    .createIndex('calibration_recomputes_status')
-    .on('calibration_recomputes')
-    .columns(['status', 'requested_at'])
-    .execute();
+  await createIndex(db, 'calibration_recomputes_status', 'calibration_recomputes', ['status', 'requested_at']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,6 +6,7 @@ import {
   alarmReportSchema,
   alarmSchema,
   checklistItemBody,
+  listBody,
   shelveAlarmBody,
   tarpLevelsBody,
 } from '@vigil/domain';
@@ -16,12 +17,7 @@ import { idParams } from '../registry/params.ts';
 import { alarmService } from './alarm-service.ts';
 
 const tags = ['alarms'];
-const alarmPage = z.object({
-  count: z.number(),
-  page: z.number(),
-  paginate_by: z.number(),
-  objects: z.array(alarmSchema),
-});
+const alarmPage = listBody(alarmSchema);
 
 /**
  * Alarms of the caller's project (ADR 0024), under the rules engine that raises them: any member

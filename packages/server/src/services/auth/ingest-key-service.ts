@@ -4,18 +4,12 @@ import type { Db } from '../../db/connection.ts';
 import { fromJson, newId, nowIso, toJson } from '../../db/values.ts';
 import type { ProjectActor } from '../../http/auth-hook.ts';
 import { notFound, validationError } from '../../http/errors.ts';
-import {
-  listInMemory,
-  parseListQuery,
-  queryInMemory,
-  type ListQueryInput,
-  type ListSpec,
-} from '../../http/list-query.ts';
+import { listFromMemory, sameNamedColumns, type ListQueryInput, type ListSpec } from '../../http/list-query.ts';
 import { ingestKeyStore, type IngestKeyRow } from './ingest-key-store.ts';
 import { newToken, tokenHash } from './secrets.ts';
 
 const LIST_SPEC: ListSpec = {
-  columns: { id: 'id', name: 'name', prefix: 'prefix', created_at: 'created_at', last_used_at: 'last_used_at' },
+  columns: sameNamedColumns(['id', 'name', 'prefix', 'created_at', 'last_used_at']),
   filters: ['id', 'name', 'prefix'],
   defaultOrdering: '-created_at',
   tieBreaker: 'id',
@@ -41,9 +35,7 @@ export function ingestKeyService(db: Db) {
   const store = ingestKeyStore(db);
   return {
     async list(actor: ProjectActor, input: ListQueryInput) {
-      const query = parseListQuery(input, LIST_SPEC);
-      const rows = queryInMemory(await store.list(actor.projectId), query);
-      return listInMemory(rows.map(presentKey), query);
+      return listFromMemory((await store.list(actor.projectId)).map(presentKey), input, LIST_SPEC);
     },
 
     async create(actor: ProjectActor, input: ApiKeyCreateBody): Promise<ApiKeyCreated> {

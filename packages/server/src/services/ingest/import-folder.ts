@@ -24,9 +24,14 @@ async function entries(dir: string) {
   }
 }
 
-/** Writes `<file>.json` beside the file in `done/` or `failed/`: what became of it. */
+/**
+ * Writes `<file>.json` beside the file in `done/` or `failed/`: what became of it. Written under a
+ * hidden name and renamed, so that whoever watches the folder never reads half a report.
+ */
 async function report(folder: string, name: string, body: object) {
-  await writeFile(join(folder, `${name}.json`), `${JSON.stringify(body, null, 2)}\n`);
+  const partial = join(folder, `.${name}.json.partial`);
+  await writeFile(partial, `${JSON.stringify(body, null, 2)}\n`);
+  await rename(partial, join(folder, `${name}.json`));
 }
 
 /**

@@ -10,18 +10,12 @@ import type { Db } from '../../db/connection.ts';
 import { fromJson, isUniqueViolation, newId, nowIso, toJson } from '../../db/values.ts';
 import type { ProjectActor } from '../../http/auth-hook.ts';
 import { addDetail, conflict, notFound, validationError, type ErrorDetails } from '../../http/errors.ts';
-import {
-  listInMemory,
-  parseListQuery,
-  queryInMemory,
-  type ListQueryInput,
-  type ListSpec,
-} from '../../http/list-query.ts';
+import { listFromMemory, sameNamedColumns, type ListQueryInput, type ListSpec } from '../../http/list-query.ts';
 import { importProfileStore, type ImportProfileRow, type MappedDevice } from './import-profile-store.ts';
 import { compileScheme } from './metric-rules.ts';
 
 const LIST_SPEC: ListSpec = {
-  columns: { id: 'id', name: 'name', format: 'format', created_at: 'created_at', updated_at: 'updated_at' },
+  columns: sameNamedColumns(['id', 'name', 'format', 'created_at', 'updated_at']),
   filters: ['id', 'name', 'format'],
   defaultOrdering: 'name',
   tieBreaker: 'id',
@@ -93,9 +87,7 @@ export function importProfileService(db: Db) {
   return {
     store,
     async list(actor: ProjectActor, input: ListQueryInput) {
-      const query = parseListQuery(input, LIST_SPEC);
-      const profiles = (await store.list(actor.projectId)).map(presentProfile);
-      return listInMemory(queryInMemory(profiles, query), query);
+      return listFromMemory((await store.list(actor.projectId)).map(presentProfile), input, LIST_SPEC);
     },
     async get(actor: ProjectActor, id: string) {
       return presentProfile(await requireRow(actor.projectId, id));

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { projectRows } from '../../db/project-rows.ts';
 import type { ImportProfilesTable } from '../../db/schema.ts';
 
 /** All SQL of import profiles (ADR 0035), and what checking one needs of the registry. */
@@ -15,18 +16,12 @@ export interface MappedDevice {
 }
 
 export function importProfileStore(db: Db) {
+  const profiles = projectRows(db, 'import_profiles');
   return {
     async list(projectId: string): Promise<ImportProfileRow[]> {
       return db.selectFrom('import_profiles').selectAll().where('project_id', '=', projectId).execute();
     },
-    async find(projectId: string, id: string): Promise<ImportProfileRow | undefined> {
-      return db
-        .selectFrom('import_profiles')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
+    find: profiles.find,
     async findByName(projectId: string, name: string): Promise<ImportProfileRow | undefined> {
       return db
         .selectFrom('import_profiles')
@@ -35,25 +30,9 @@ export function importProfileStore(db: Db) {
         .where('name', '=', name)
         .executeTakeFirst();
     },
-    async insert(row: ImportProfileRow) {
-      await db.insertInto('import_profiles').values(row).execute();
-    },
-    async update(projectId: string, id: string, set: Partial<ImportProfileRow>) {
-      await db
-        .updateTable('import_profiles')
-        .set(set)
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .execute();
-    },
-    async remove(projectId: string, id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('import_profiles')
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    insert: profiles.insert,
+    update: profiles.update,
+    remove: profiles.remove,
 
     /** The project's devices among `eids`, by eid. */
     async devices(projectId: string, eids: readonly string[]): Promise<Map<string, MappedDevice>> {

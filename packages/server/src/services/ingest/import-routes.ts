@@ -3,8 +3,8 @@ import { importSchema, listBody } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireIngester, requireProject } from '../../http/auth-hook.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
-import { listQuerySchema } from '../../http/list-query.ts';
-import { filterText, idParams } from '../registry/params.ts';
+import { listQuerySchema, filterText } from '../../http/list-query.ts';
+import { idParams } from '../registry/params.ts';
 import type { ImportService } from './import-service.ts';
 
 const tags = ['ingest'];

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { claimableJobs } from '../../db/job-claims.ts';
 import type { ImportsTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
 
@@ -33,12 +34,7 @@ export function importStore(db: Db) {
       const rows = await db
         .selectFrom('imports')
         .select('id')
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([eb('status', '=', 'running'), eb('heartbeat_at', '<', staleBefore)]),
-          ]),
-        )
+        .where(claimableJobs('queued', staleBefore))
         .orderBy('created_at')
         .execute();
       return rows.map((r) => r.id);
@@ -49,12 +45,7 @@ export function importStore(db: Db) {
         .updateTable('imports')
         .set({ status: 'running', heartbeat_at: now })
         .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([eb('status', '=', 'running'), eb('heartbeat_at', '<', staleBefore)]),
-          ]),
-        )
+        .where(claimableJobs('queued', staleBefore))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

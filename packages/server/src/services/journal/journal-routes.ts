@@ -6,26 +6,15 @@ import {
   journalEntrySchema,
   journalPatchBody,
   journalSchema,
-  listBody,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireProject } from '../../http/auth-hook.ts';
-import { listQuerySchema } from '../../http/list-query.ts';
-import { filterText, idParams } from '../registry/params.ts';
+import { resourceRoutes, textFilteredListQuery } from '../../http/resource-routes.ts';
 import { journalService } from './journal-service.ts';
 import { journalStore } from './journal-store.ts';
 
 const tags = ['journal'];
-const journalListQuery = listQuerySchema.extend({ id: filterText.optional(), title: filterText.optional() });
-const entryListQuery = listQuerySchema.extend({
-  id: filterText.optional(),
-  journal: filterText.optional(),
-  author: filterText.optional(),
-  device: filterText.optional(),
-  tag: filterText.optional(),
-  search: filterText.optional(),
-});
+const journalListQuery = textFilteredListQuery('id', 'title');
+const entryListQuery = textFilteredListQuery('id', 'journal', 'author', 'device', 'tag', 'search');
 
 /**
  * Journals and their entries (requirements#monitoring-calls, requirements#service-contracts): every member reads and
@@ -33,102 +22,38 @@ const entryListQuery = listQuerySchema.extend({
  * administrators and managers make and delete journals and change anyone's entries (ADR 0006).
  */
 export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const journals = journalService(journalStore(app.db));
+  const service = journalService(journalStore(app.db));
 
-  app.get(
-    '/journals',
-    {
-      config: { access: 'member' },
-      schema: { tags, querystring: journalListQuery, response: { 200: listBody(journalSchema.partial()) } },
-    },
-    async (request) => journals.listJournals(requireProject(request).projectId, request.query),
-  );
-  app.post(
-    '/journals',
-    { config: { access: 'curator' }, schema: { tags, body: journalCreateBody, response: { 201: journalSchema } } },
-    async (request, reply) => reply.code(201).send(await journals.createJournal(requireProject(request), request.body)),
-  );
-  app.get(
-    '/journals/:id',
-    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: journalSchema } } },
-    async (request) => journals.journal(requireProject(request).projectId, request.params.id),
-  );
-  app.patch(
-    '/journals/:id',
-    {
-      config: { access: 'curator' },
-      schema: { tags, params: idParams, body: journalPatchBody, response: { 200: journalSchema } },
-    },
-    async (request) => journals.patchJournal(requireProject(request), request.params.id, request.body),
-  );
-  app.delete(
-    '/journals/:id',
-    { config: { access: 'curator' }, schema: { tags, params: idParams } },
-    async (request, reply) => {
-      await journals.deleteJournal(requireProject(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  const journals = resourceRoutes(app, '/journals', journalSchema, {
+    tags,
+    access: { read: 'member', write: 'curator' },
+  });
+  journals.list({ query: journalListQuery }, ({ actor, query }) => service.listJournals(actor.projectId, query));
+  journals.create({ body: journalCreateBody }, ({ actor, body }) => service.createJournal(actor, body));
+  journals.get({}, ({ actor, params }) => service.journal(actor.projectId, params.id));
+  journals.patch({ body: journalPatchBody }, ({ actor, params, body }) => service.patchJournal(actor, params.id, body));
+  journals.remove({}, ({ actor, params }) => service.deleteJournal(actor, params.id));
 
-  app.get(
-    '/journal-entries',
+  const entries = resourceRoutes(app, '/journal-entries', journalEntrySchema, {
+    tags,
+    access: { read: 'member', write: 'member' },
+  });
+  entries.list(
     {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        querystring: entryListQuery,
-        response: { 200: listBody(journalEntrySchema.partial()) },
-        description: 'Entries newest first: journal=, occurred_at.from_time/to_time, device=, tag=, search=',
-      },
+      query: entryListQuery,
+      description: 'Entries newest first: journal=, occurred_at.from_time/to_time, device=, tag=, search=',
     },
-    async (request) => journals.listEntries(requireProject(request).projectId, request.query),
+    ({ actor, query }) => service.listEntries(actor.projectId, query),
   );
-  app.post(
-    '/journal-entries',
-    {
-      config: { access: 'member' },
-      schema: { tags, body: journalEntryCreateBody, response: { 201: journalEntrySchema } },
-    },
-    async (request, reply) => reply.code(201).send(await journals.createEntry(requireProject(request), request.body)),
+  entries.create({ body: journalEntryCreateBody }, ({ actor, body }) => service.createEntry(actor, body));
+  entries.get({}, ({ actor, params }) => service.entry(actor.projectId, params.id));
+  entries.patch(
+    { body: journalEntryPatchBody, description: 'Changes only the fields sent; the change is kept in the history' },
+    ({ actor, params, body }) => service.patchEntry(actor, params.id, body),
   );
-  app.get(
-    '/journal-entries/:id',
-    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: journalEntrySchema } } },
-    async (request) => journals.entry(requireProject(request).projectId, request.params.id),
-  );
-  app.patch(
-    '/journal-entries/:id',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        params: idParams,
-        body: journalEntryPatchBody,
-        response: { 200: journalEntrySchema },
-        description: 'Changes only the fields sent; the change is kept in the history',
-      },
-    },
-    async (request) => journals.patchEntry(requireProject(request), request.params.id, request.body),
-  );
-  app.delete(
-    '/journal-entries/:id',
-    { config: { access: 'member' }, schema: { tags, params: idParams } },
-    async (request, reply) => {
-      await journals.deleteEntry(requireProject(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
-  app.get(
-    '/journal-entries/:id/history',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        params: idParams,
-        response: { 200: z.object({ objects: z.array(journalEntryHistoryItemSchema) }) },
-        description: 'Every change: who, when, which fields, old and new values',
-      },
-    },
-    async (request) => journals.entryHistory(requireProject(request).projectId, request.params.id),
+  entries.remove({}, ({ actor, params }) => service.deleteEntry(actor, params.id));
+  entries.history(
+    { entry: journalEntryHistoryItemSchema, description: 'Every change: who, when, which fields, old and new values' },
+    ({ actor, params }) => service.entryHistory(actor.projectId, params.id),
   );
 };

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type {
   DataSessionsTable,
@@ -6,7 +6,8 @@ import type {
   JournalEntryHistoryTable,
   JournalsTable,
 } from '../../db/schema.ts';
-import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+import { projectRows, projectRowsWithHistory } from '../../db/project-rows.ts';
+import { runListQuery, sameNamedColumns, type ListQuery, type ListSpec } from '../../http/list-query.ts';
 
 export type JournalRow = Selectable<JournalsTable>;
 export type JournalEntryRow = Selectable<JournalEntriesTable>;
@@ -14,7 +15,7 @@ export type EntryHistoryRow = Selectable<JournalEntryHistoryTable>;
 export type DataSessionRow = Selectable<DataSessionsTable> & { readings_count: number };
 
 export const JOURNAL_LIST: ListSpec = {
-  columns: { id: 'id', title: 'title', created_at: 'created_at', updated_at: 'updated_at' },
+  columns: sameNamedColumns(['id', 'title', 'created_at', 'updated_at']),
   filters: ['id', 'title'],
   ranges: ['created_at'],
   defaultOrdering: '-created_at',
@@ -38,7 +39,7 @@ export const ENTRY_LIST: ListSpec = {
 };
 
 export const SESSION_LIST: ListSpec = {
-  columns: { id: 'id', title: 'title', author: 'author', status: 'status', started_at: 'started_at' },
+  columns: sameNamedColumns(['id', 'title', 'author', 'status', 'started_at']),
   filters: ['id', 'author', 'status'],
   ranges: ['started_at'],
   defaultOrdering: '-started_at',
@@ -69,26 +70,23 @@ export function journalStore(db: Db) {
           .whereRef('manual_readings.data_session_id', '=', 'data_sessions.id')
           .as('readings_count'),
       );
+  const journals = projectRows(db, 'journals');
+  const entries = projectRowsWithHistory(db, 'journal_entries', 'journal_entry_history', 'entry_id');
+  const dataSessions = projectRows(db, 'data_sessions');
 
   return {
     listJournals: (projectId: string, query: ListQuery) =>
       runListQuery(db.selectFrom('journals').selectAll().where('project_id', '=', projectId), query, JOURNAL_LIST),
 
-    journal: (projectId: string, id: string) =>
-      db.selectFrom('journals').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst(),
-
-    async insertJournal(row: Insertable<JournalsTable>) {
-      await db.insertInto('journals').values(row).execute();
-    },
+    journal: journals.find,
+    insertJournal: journals.insert,
 
     async updateJournal(projectId: string, id: string, changes: Updateable<JournalsTable>) {
       if (!Object.keys(changes).length) return;
-      await db.updateTable('journals').set(changes).where('project_id', '=', projectId).where('id', '=', id).execute();
+      await journals.update(projectId, id, changes);
     },
 
-    async deleteJournal(projectId: string, id: string) {
-      await db.deleteFrom('journals').where('project_id', '=', projectId).where('id', '=', id).execute();
-    },
+    deleteJournal: journals.remove,
 
     listEntries(projectId: string, query: ListQuery, search: EntrySearch) {
       let qb = db.selectFrom('journal_entries').selectAll().where('project_id', '=', projectId);
@@ -101,50 +99,11 @@ export function journalStore(db: Db) {
       return runListQuery(qb, query, ENTRY_LIST);
     },
 
-    entry: (projectId: string, id: string) =>
-      db
-        .selectFrom('journal_entries')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
-
-    async insertEntry(row: Insertable<JournalEntriesTable>, history: Insertable<JournalEntryHistoryTable>) {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('journal_entries').values(row).execute();
-        await trx.insertInto('journal_entry_history').values(history).execute();
-      });
-    },
-
-    async updateEntry(
-      projectId: string,
-      id: string,
-      changes: Updateable<JournalEntriesTable>,
-      history: Insertable<JournalEntryHistoryTable>,
-    ) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('journal_entries')
-          .set(changes)
-          .where('project_id', '=', projectId)
-          .where('id', '=', id)
-          .execute();
-        await trx.insertInto('journal_entry_history').values(history).execute();
-      });
-    },
-
-    async deleteEntry(projectId: string, id: string) {
-      await db.deleteFrom('journal_entries').where('project_id', '=', projectId).where('id', '=', id).execute();
-    },
-
-    entryHistory: (entryId: string) =>
-      db
-        .selectFrom('journal_entry_history')
-        .selectAll()
-        .where('entry_id', '=', entryId)
-        .orderBy('at')
-        .orderBy('id')
-        .execute(),
+    entry: entries.find,
+    insertEntry: entries.insert,
+    updateEntry: entries.update,
+    deleteEntry: entries.remove,
+    entryHistory: entries.history,
 
     /** Which of `ids` are devices of the project. */
     async knownEntities(projectId: string, ids: readonly string[]): Promise<Set<string>> {
@@ -181,19 +140,12 @@ export function journalStore(db: Db) {
         DataSessionRow | undefined
       >,
 
-    async insertSession(row: Insertable<DataSessionsTable>) {
-      await db.insertInto('data_sessions').values(row).execute();
-    },
+    insertSession: dataSessions.insert,
 
     async updateSession(projectId: string, id: string, changes: Updateable<DataSessionsTable>) {
       // A PATCH of nothing changes nothing; SQL has no UPDATE without a column.
       if (!Object.keys(changes).length) return;
-      await db
-        .updateTable('data_sessions')
-        .set(changes)
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .execute();
+      await dataSessions.update(projectId, id, changes);
     },
   };
 }

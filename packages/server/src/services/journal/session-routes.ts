@@ -1,62 +1,28 @@
-import { dataSessionCreateBody, dataSessionPatchBody, dataSessionSchema, listBody } from '@vigil/domain';
+import { dataSessionCreateBody, dataSessionPatchBody, dataSessionSchema } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireProject } from '../../http/auth-hook.ts';
-import { listQuerySchema } from '../../http/list-query.ts';
-import { filterText, idParams } from '../registry/params.ts';
+import { resourceRoutes, textFilteredListQuery } from '../../http/resource-routes.ts';
 import { journalStore } from './journal-store.ts';
 import { sessionService } from './session-service.ts';
 
 const tags = ['journal'];
-const sessionListQuery = listQuerySchema.extend({
-  id: filterText.optional(),
-  author: filterText.optional(),
+const sessionListQuery = textFilteredListQuery('id', 'author').extend({
   status: z.enum(['open', 'submitted']).optional(),
 });
 
 /** Data sessions of manual readings (requirements#service-contracts): every member keeps their own. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sessions = sessionService(journalStore(app.db));
+  const service = sessionService(journalStore(app.db));
+  const sessions = resourceRoutes(app, '/data-sessions', dataSessionSchema, {
+    tags,
+    access: { read: 'member', write: 'member' },
+  });
 
-  app.get(
-    '/data-sessions',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        querystring: sessionListQuery,
-        response: {
-          200: listBody(dataSessionSchema.partial()),
-        },
-      },
-    },
-    async (request) => sessions.list(requireProject(request).projectId, request.query),
-  );
-  app.post(
-    '/data-sessions',
-    {
-      config: { access: 'member' },
-      schema: { tags, body: dataSessionCreateBody, response: { 201: dataSessionSchema } },
-    },
-    async (request, reply) => reply.code(201).send(await sessions.create(requireProject(request), request.body)),
-  );
-  app.get(
-    '/data-sessions/:id',
-    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: dataSessionSchema } } },
-    async (request) => sessions.get(requireProject(request).projectId, request.params.id),
-  );
-  app.patch(
-    '/data-sessions/:id',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        params: idParams,
-        body: dataSessionPatchBody,
-        response: { 200: dataSessionSchema },
-        description: 'Renames, or submits (status: submitted) the session',
-      },
-    },
-    async (request) => sessions.patch(requireProject(request), request.params.id, request.body),
+  sessions.list({ query: sessionListQuery }, ({ actor, query }) => service.list(actor.projectId, query));
+  sessions.create({ body: dataSessionCreateBody }, ({ actor, body }) => service.create(actor, body));
+  sessions.get({}, ({ actor, params }) => service.get(actor.projectId, params.id));
+  sessions.patch(
+    { body: dataSessionPatchBody, description: 'Renames, or submits (status: submitted) the session' },
+    ({ actor, params, body }) => service.patch(actor, params.id, body),
   );
 };

@@ -1,6 +1,5 @@
 import {
   checkUriSchema,
-  listBody,
   MEDIA_MESSAGES,
   mediaFileCreateBody,
   mediaFilePatchBody,
@@ -10,8 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { validationError } from '../../http/errors.ts';
-import { listQuerySchema, selectFields } from '../../http/list-query.ts';
-import { booleanText, filterText, idParams, singleQuery } from '../registry/params.ts';
+import { listQuerySchema, selectFields, filterText } from '../../http/list-query.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
+import { booleanText, idParams, singleQuery } from '../registry/params.ts';
 import { makesThumbnails } from './image-processing.ts';
 import type { MediaContext } from './media-context.ts';
 import { taskPath } from './media-presenter.ts';
@@ -36,68 +36,37 @@ export const fileRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async 
     return row;
   }
 
-  app.get(
-    '/files',
+  const fileRecords = resourceRoutes(app, '/files', mediaFileSchema, {
+    tags,
+    access: { read: 'member', write: 'member' },
+  });
+
+  fileRecords.list(
     {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        querystring: fileListQuery,
-        response: { 200: listBody(mediaFileSchema.partial()) },
-        description: 'Uploaded files, newest first; exclude_thumbnails=false lists thumbnails too',
-      },
+      query: fileListQuery,
+      description: 'Uploaded files, newest first; exclude_thumbnails=false lists thumbnails too',
     },
-    async (request) => files.list(requireProject(request).projectId, request.query),
+    ({ actor, query }) => files.list(actor.projectId, query),
   );
 
-  app.get(
-    '/files/:id',
-    {
-      config: { access: 'member' },
-      schema: { tags, params: idParams, querystring: singleQuery, response: { 200: mediaFileSchema.partial() } },
-    },
-    async (request) => {
-      const file = await files.get(requireProject(request).projectId, request.params.id);
-      const split = (v?: string) => v?.split(',').map((s) => s.trim());
-      return selectFields(file, split(request.query.fields), split(request.query.excluded_fields));
-    },
-  );
+  fileRecords.get({ query: singleQuery, answer: mediaFileSchema.partial() }, async ({ actor, params, query }) => {
+    const file = await files.get(actor.projectId, params.id);
+    const split = (v?: string) => v?.split(',').map((s) => s.trim());
+    return selectFields(file, split(query.fields), split(query.excluded_fields));
+  });
 
-  app.post(
-    '/files',
+  fileRecords.create(
     {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        body: mediaFileCreateBody,
-        response: { 201: mediaFileSchema },
-        description: 'Creates the record of a file before its bytes; 409 when its label or file name is taken',
-      },
+      body: mediaFileCreateBody,
+      description: 'Creates the record of a file before its bytes; 409 when its label or file name is taken',
     },
-    async (request, reply) => reply.code(201).send(await files.create(requireProject(request), request.body)),
+    ({ actor, body }) => files.create(actor, body),
   );
-
-  app.patch(
-    '/files/:id',
-    {
-      config: { access: 'member' },
-      schema: { tags, params: idParams, body: mediaFilePatchBody, response: { 200: mediaFileSchema } },
-    },
-    async (request) => files.patch(requireProject(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/files/:id',
-    {
-      config: { access: 'member' },
-      schema: { tags, params: idParams, description: 'Deletes the file, its thumbnails and their bytes' },
-    },
-    async (request, reply) => {
-      await files.remove(requireProject(request), request.params.id);
-      await uploads.discard(request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  fileRecords.patch({ body: mediaFilePatchBody }, ({ actor, params, body }) => files.patch(actor, params.id, body));
+  fileRecords.remove({ description: 'Deletes the file, its thumbnails and their bytes' }, async ({ actor, params }) => {
+    await files.remove(actor, params.id);
+    await uploads.discard(params.id);
+  });
 
   app.get(
     '/files/:id/upload-url',

@@ -1,7 +1,8 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MediaFilesTable, MediaTasksTable, ThumbnailTypesTable } from '../../db/schema.ts';
-import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+import { runListQuery, sameNamedColumns, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+import { projectRows } from '../../db/project-rows.ts';
 import { nowIso } from '../../db/values.ts';
 
 export type MediaFileRow = Selectable<MediaFilesTable>;
@@ -10,15 +11,7 @@ export type MediaTaskRow = Selectable<MediaTasksTable>;
 
 /** Files as `GET files/` lists them: wire name → column. */
 export const MEDIA_FILE_LIST: ListSpec = {
-  columns: {
-    id: 'id',
-    label: 'label',
-    original_filename: 'original_filename',
-    mime_type: 'mime_type',
-    size: 'size',
-    created_at: 'created_at',
-    modified_at: 'modified_at',
-  },
+  columns: sameNamedColumns(['id', 'label', 'original_filename', 'mime_type', 'size', 'created_at', 'modified_at']),
   filters: ['id', 'label', 'original_filename', 'mime_type'],
   ranges: ['created_at', 'modified_at'],
   defaultOrdering: '-created_at',
@@ -30,6 +23,9 @@ const SIGNING_KEY = 'content-urls';
 
 /** All SQL of the media service (ADR 0025). */
 export function mediaStore(db: Db) {
+  const fileRows = projectRows(db, 'media_files');
+  const thumbnailTypeRows = projectRows(db, 'thumbnail_types');
+  const taskRows = projectRows(db, 'media_tasks');
   return {
     async listUploaded(projectId: string, query: ListQuery, excludeThumbnails: boolean) {
       let qb = db
@@ -41,14 +37,7 @@ export function mediaStore(db: Db) {
       return runListQuery(qb, query, MEDIA_FILE_LIST);
     },
 
-    find(projectId: string, id: string): Promise<MediaFileRow | undefined> {
-      return db
-        .selectFrom('media_files')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
+    find: fileRows.find,
 
     /** A file by id alone, for serving its bytes (public files need no project). */
     findAnywhere(id: string): Promise<MediaFileRow | undefined> {
@@ -89,18 +78,8 @@ export function mediaStore(db: Db) {
         .execute();
     },
 
-    async insert(row: Insertable<MediaFilesTable>) {
-      await db.insertInto('media_files').values(row).execute();
-    },
-
-    async update(projectId: string, id: string, changes: Updateable<MediaFilesTable>) {
-      await db
-        .updateTable('media_files')
-        .set(changes)
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .execute();
-    },
+    insert: fileRows.insert,
+    update: fileRows.update,
 
     /** How many files (not thumbnails) a thumbnail type is given to. */
     async filesOfThumbnailType(projectId: string, typeId: string): Promise<number> {
@@ -136,14 +115,7 @@ export function mediaStore(db: Db) {
       return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
     },
 
-    thumbnailType(projectId: string, id: string): Promise<ThumbnailTypeRow | undefined> {
-      return db
-        .selectFrom('thumbnail_types')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
+    thumbnailType: thumbnailTypeRows.find,
 
     thumbnailTypes(projectId: string): Promise<ThumbnailTypeRow[]> {
       return db
@@ -163,22 +135,9 @@ export function mediaStore(db: Db) {
         .executeTakeFirst();
     },
 
-    async insertThumbnailType(row: Insertable<ThumbnailTypesTable>) {
-      await db.insertInto('thumbnail_types').values(row).execute();
-    },
-
-    async removeThumbnailType(projectId: string, id: string) {
-      const result = await db
-        .deleteFrom('thumbnail_types')
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    async insertTask(row: Insertable<MediaTasksTable>) {
-      await db.insertInto('media_tasks').values(row).execute();
-    },
+    insertThumbnailType: thumbnailTypeRows.insert,
+    removeThumbnailType: thumbnailTypeRows.remove,
+    insertTask: taskRows.insert,
 
     async updateTask(id: string, changes: Updateable<MediaTasksTable>) {
       await db.updateTable('media_tasks').set(changes).where('id', '=', id).execute();
@@ -217,14 +176,7 @@ export function mediaStore(db: Db) {
       return row.secret;
     },
 
-    task(projectId: string, id: string): Promise<MediaTaskRow | undefined> {
-      return db
-        .selectFrom('media_tasks')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
+    task: taskRows.find,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { notFound } from '../../http/errors.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { idParams } from '../registry/params.ts';
 import type { MediaContext } from './media-context.ts';
 import { presentTask } from './media-presenter.ts';
@@ -12,33 +13,17 @@ const tags = ['media'];
 /** Thumbnail types and the tasks that make thumbnails (requirements#monitoring-states, #monitoring-calls). */
 export const thumbnailRoutes: FastifyPluginAsyncZod<{ media: MediaContext }> = async (app, { media }) => {
   const { files, store } = media;
+  const thumbnailTypes = resourceRoutes(app, '/thumbnail-types', thumbnailTypeSchema, {
+    tags,
+    access: { read: 'member', write: 'curator' },
+  });
 
-  app.get(
-    '/thumbnail-types',
-    {
-      config: { access: 'member' },
-      schema: { tags, response: { 200: z.object({ objects: z.array(thumbnailTypeSchema) }) } },
-    },
-    async (request) => files.thumbnailTypes(requireProject(request).projectId),
+  thumbnailTypes.list({ answer: z.object({ objects: z.array(thumbnailTypeSchema) }) }, ({ actor }) =>
+    files.thumbnailTypes(actor.projectId),
   );
-
-  app.post(
-    '/thumbnail-types',
-    {
-      config: { access: 'curator' },
-      schema: { tags, body: thumbnailTypeCreateBody, response: { 201: thumbnailTypeSchema } },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await files.createThumbnailType(requireProject(request), request.body)),
-  );
-
-  app.delete(
-    '/thumbnail-types/:id',
-    { config: { access: 'administrator' }, schema: { tags, params: idParams } },
-    async (request, reply) => {
-      await files.removeThumbnailType(requireProject(request), request.params.id);
-      return reply.code(204).send();
-    },
+  thumbnailTypes.create({ body: thumbnailTypeCreateBody }, ({ actor, body }) => files.createThumbnailType(actor, body));
+  thumbnailTypes.remove({ access: 'administrator' }, ({ actor, params }) =>
+    files.removeThumbnailType(actor, params.id),
   );
 
   app.get(

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import { CompiledQuery, sql } from 'kysely';
+import type { Db, Dialect } from '../../db/connection.ts';
 import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
 
 /** A stored reading (readings or latest_readings): metric groups as JSON. */
@@ -179,6 +179,55 @@ export async function countReadingsInSpan(db: Db, span: ReadingSpan): Promise<nu
 export async function lastReadingSeq(db: Db): Promise<number> {
   const row = await sql<{ seq: number | null }>`select max(seq) as seq from readings`.execute(db);
   return Number(row.rows[0]?.seq ?? 0);
+}
+
+/** The readings of the entities stored after seq `after` up to `last` (included), in no order. */
+export const findReadingsOfEntitiesInSeqs = (db: Db, entityIds: readonly string[], after: number, last: number) =>
+  db
+    .selectFrom('readings')
+    .select(['entity_id', 'data_point_id', 'read_at', 'metrics'])
+    .where('seq', '>', after)
+    .where('seq', '<=', last)
+    .where('entity_id', 'in', [...entityIds])
+    .execute();
+
+/** New metric groups (JSON) of stored readings, by seq: one statement per chunk, `update … from (values …)` (SQLite ≥ 3.33 and PostgreSQL). */
+export async function rewriteReadingMetrics(
+  db: Db,
+  dialect: Dialect,
+  readings: ReadonlyArray<{ seq: number; text: string }>,
+): Promise<void> {
+  const CHUNK = 5000;
+  for (let i = 0; i < readings.length; i += CHUNK) {
+    const part = readings.slice(i, i + CHUNK);
+    const params: unknown[] = [];
+    const tuples = part.map((r, n) => {
+      params.push(r.seq, r.text);
+      return dialect === 'postgres' ? `($${2 * n + 1}::bigint, $${2 * n + 2})` : '(?, ?)';
+    });
+    await db.executeQuery(
+      CompiledQuery.raw(
+        `update readings set metrics = v.column2 from (values ${tuples.join(',')}) as v where readings.seq = v.column1`,
+        params,
+      ),
+    );
+  }
+}
+
+/** New metric groups (JSON) of a channel's latest reading, if it is still the one read at `readAt`; whether it was. */
+export async function rewriteLatestMetrics(
+  db: Db,
+  channel: { entityId: string; dataPointId: string; readAt: string },
+  text: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('latest_readings')
+    .set({ metrics: text })
+    .where('entity_id', '=', channel.entityId)
+    .where('data_point_id', '=', channel.dataPointId)
+    .where('read_at', '=', channel.readAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** How many readings the entity has stored. */

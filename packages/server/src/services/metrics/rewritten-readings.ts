@@ -1,11 +1,17 @@
 import type { ReadingGroups } from '@vigil/domain';
-import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { newBlockVersion } from './block-cache.ts';
-import { deleteBlockDay } from './block-store.ts';
+import {
+  countBlockRewrite,
+  deleteBlockDay,
+  findBlockVersionsBetween,
+  findVersionedBlocksBetweenForUpdate,
+} from './block-store.ts';
 import { BLOCK_ROWS, DAY_ROWS } from './compaction.ts';
 import { holdCompactionLock } from './compaction-lock-store.ts';
+import { rewriteLatestMetrics, rewriteReadingMetrics } from './reading-store.ts';
 import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } from './series-blocks.ts';
+import { findSeriesOfEntities } from './series-store.ts';
 import { createSeries, insertRows } from './write-store.ts';
 
 /**
@@ -86,15 +92,8 @@ export async function planRewrite(
   const days = [...changes.values()].flatMap((byDay) => [...byDay.keys()]);
   const stored = new Map<string, { data: Uint8Array; version: number }>();
   for (let i = 0; i < known.length && days.length; i += 500) {
-    const rows = await trx
-      .selectFrom('metric_blocks')
-      .select(['series_id', 'day', 'data', 'version'])
-      .where('series_id', 'in', known.slice(i, i + 500))
-      .where('day', '>=', Math.min(...days))
-      .where('day', '<=', Math.max(...days))
-      // A correction of the same day at once must not write back a block missing this rewrite (PostgreSQL).
-      .$if(dialect === 'postgres', (q) => q.forUpdate())
-      .execute();
+    const part = known.slice(i, i + 500);
+    const rows = await findVersionedBlocksBetweenForUpdate(trx, dialect, part, Math.min(...days), Math.max(...days));
     for (const b of rows) stored.set(`${b.series_id}:${Number(b.day)}`, { data: b.data, version: Number(b.version) });
   }
   const plan: RewritePlan = { entityId, readings, blocks: [], missing: [] };
@@ -145,22 +144,14 @@ export async function writeRewrite(trx: Db, dialect: Dialect, plan: RewritePlan)
   await insertRows(trx, dialect, BLOCK_ROWS, blockRows);
   await insertRows(trx, dialect, DAY_ROWS, dayRows);
   // Compaction that read blocks before this write must not write them back over it (compaction.ts).
-  await trx
-    .updateTable('metric_compaction')
-    .set((eb) => ({ rewrites: eb('rewrites', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
-  await updateRows(trx, dialect, plan.readings);
+  await countBlockRewrite(trx);
+  await rewriteReadingMetrics(trx, dialect, plan.readings);
   return { latest: await updateLatest(trx, plan) };
 }
 
 /** series key (data point, group, metric) → id, of every series of the entity */
 async function seriesIds(trx: Db, entityId: string): Promise<Map<string, number>> {
-  const rows = await trx
-    .selectFrom('metric_series')
-    .select(['id', 'data_point_id', 'metric_group', 'metric'])
-    .where('entity_id', '=', entityId)
-    .execute();
+  const rows = await findSeriesOfEntities(trx, [entityId]);
   return new Map(rows.map((r) => [seriesKey(r.data_point_id, r.metric_group, r.metric), Number(r.id)]));
 }
 
@@ -172,35 +163,10 @@ async function blocksUnchanged(trx: Db, plan: RewritePlan): Promise<boolean> {
   const days = planned.map((b) => b.day);
   const now = new Map<string, number>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await trx
-      .selectFrom('metric_blocks')
-      .select(['series_id', 'day', 'version'])
-      .where('series_id', 'in', ids.slice(i, i + 500))
-      .where('day', '>=', Math.min(...days))
-      .where('day', '<=', Math.max(...days))
-      .execute();
+    const rows = await findBlockVersionsBetween(trx, ids.slice(i, i + 500), Math.min(...days), Math.max(...days));
     for (const r of rows) now.set(`${r.series_id}:${Number(r.day)}`, Number(r.version));
   }
   return planned.every((b) => (now.get(`${b.seriesId}:${b.day}`) ?? null) === b.version);
-}
-
-/** One statement per chunk: `update … from (values …)` (SQLite ≥ 3.33 and PostgreSQL). */
-async function updateRows(trx: Db, dialect: Dialect, readings: readonly RewrittenReading[]) {
-  const CHUNK = 5000;
-  for (let i = 0; i < readings.length; i += CHUNK) {
-    const part = readings.slice(i, i + CHUNK);
-    const params: unknown[] = [];
-    const tuples = part.map((r, n) => {
-      params.push(r.seq, r.text);
-      return dialect === 'postgres' ? `($${2 * n + 1}::bigint, $${2 * n + 2})` : '(?, ?)';
-    });
-    await trx.executeQuery(
-      CompiledQuery.raw(
-        `update readings set metrics = v.column2 from (values ${tuples.join(',')}) as v where readings.seq = v.column1`,
-        params,
-      ),
-    );
-  }
 }
 
 /** Rewrites latest_readings where a rewritten reading is its channel's newest; whether one was. */
@@ -212,14 +178,8 @@ async function updateLatest(trx: Db, plan: RewritePlan): Promise<boolean> {
   }
   let latest = false;
   for (const r of newest.values()) {
-    const result = await trx
-      .updateTable('latest_readings')
-      .set({ metrics: r.text })
-      .where('entity_id', '=', plan.entityId)
-      .where('data_point_id', '=', r.dataPointId)
-      .where('read_at', '=', r.readAt)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows)) latest = true;
+    const channel = { entityId: plan.entityId, dataPointId: r.dataPointId, readAt: r.readAt };
+    if (await rewriteLatestMetrics(trx, channel, r.text)) latest = true;
   }
   return latest;
 }

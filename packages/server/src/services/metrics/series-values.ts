@@ -1,9 +1,17 @@
 import type { Db, Dialect } from '../../db/connection.ts';
-import type { MetricDaysTable } from '../../db/schema.ts';
 import { fromJson } from '../../db/values.ts';
 import { saturated } from './finite-sums.ts';
 import { blockCacheOf, type BlockCache } from './block-cache.ts';
+import {
+  findBlockDataFrom,
+  findBlocksBefore,
+  findBlocksOfDay,
+  findBlockVersionsFrom,
+  findDaySummaryRows,
+  findVersionedBlocksBetween,
+} from './block-store.ts';
 import { compactedSeq, holdCompactionLock } from './compaction-lock-store.ts';
+import { findReadingsOfEntitiesInSeqs, lastReadingSeq } from './reading-store.ts';
 import { dayOf, decodeBlock, type Block } from './series-blocks.ts';
 import type { SeriesRef } from './series-store.ts';
 import { DAY_MS } from './time-units.ts';
@@ -87,13 +95,7 @@ export class SeriesReader {
     if (last <= after) return;
     const entityIds = [...new Set(series.map((s) => s.entityId))];
     for (let i = 0; i < entityIds.length; i += 1000) {
-      const rows = await this.trx
-        .selectFrom('readings')
-        .select(['entity_id', 'data_point_id', 'read_at', 'metrics'])
-        .where('seq', '>', after)
-        .where('seq', '<=', last)
-        .where('entity_id', 'in', entityIds.slice(i, i + 1000))
-        .execute();
+      const rows = await findReadingsOfEntitiesInSeqs(this.trx, entityIds.slice(i, i + 1000), after, last);
       for (const r of rows) {
         const wanted = byChannel.get(`${r.entity_id}\u0000${r.data_point_id}`);
         if (!wanted) continue;
@@ -112,11 +114,7 @@ export class SeriesReader {
 /** The seq after which readings are not compacted yet, and the last seq stored. */
 async function tailRange(trx: Db): Promise<[number, number]> {
   const after = await compactedSeq(trx);
-  const row = await trx
-    .selectFrom('readings')
-    .select((eb) => eb.fn.max('seq').as('last'))
-    .executeTakeFirst();
-  return [after, Number(row?.last ?? 0)];
+  return [after, await lastReadingSeq(trx)];
 }
 
 /**
@@ -194,19 +192,12 @@ async function readBlocks(
   firstDay: number,
   end: number,
 ): Promise<Array<{ seriesId: number; day: number; block: Block }>> {
-  const query = reader.trx
-    .selectFrom('metric_blocks')
-    .where('series_id', 'in', seriesIds)
-    .where('day', '>=', firstDay)
-    .where('day', '<', end)
-    .orderBy('series_id')
-    .orderBy('day');
   const cache = reader.cache;
   if (!cache) {
-    const rows = await query.select(['series_id', 'day', 'data']).execute();
+    const rows = await findBlockDataFrom(reader.trx, seriesIds, firstDay, end);
     return rows.map((r) => ({ seriesId: Number(r.series_id), day: Number(r.day), block: decodeBlock(r.data) }));
   }
-  const versions = await query.select(['series_id', 'day', 'version']).execute();
+  const versions = await findBlockVersionsFrom(reader.trx, seriesIds, firstDay, end);
   const out = versions.map((r) => {
     const seriesId = Number(r.series_id);
     const day = Number(r.day);
@@ -216,12 +207,8 @@ async function readBlocks(
   const missing = out.filter((b) => !b.block);
   if (missing.length) {
     const days = missing.map((b) => b.day);
-    const rows = await query
-      .select(['series_id', 'day', 'version', 'data'])
-      .where('series_id', 'in', [...new Set(missing.map((b) => b.seriesId))])
-      .where('day', '>=', Math.min(...days))
-      .where('day', '<=', Math.max(...days))
-      .execute();
+    const missingIds = [...new Set(missing.map((b) => b.seriesId))];
+    const rows = await findVersionedBlocksBetween(reader.trx, missingIds, Math.min(...days), Math.max(...days));
     const read = new Map(rows.map((r) => [`${r.series_id}:${Number(r.day)}`, r]));
     for (const b of missing) {
       const row = read.get(`${b.seriesId}:${b.day}`);
@@ -311,13 +298,7 @@ export async function findDaySummaries(
   const out: DaySummary[] = [];
   const columns = [...new Set([...SUMMARY_COLUMNS[use], ...(withExtent ? (['min', 'max'] as const) : [])])];
   for (let i = 0; i < seriesIds.length; i += BLOCK_QUERY_SERIES) {
-    const rows = (await trx
-      .selectFrom('metric_days')
-      .select(['series_id', 'day', 'count', ...columns])
-      .where('series_id', 'in', seriesIds.slice(i, i + BLOCK_QUERY_SERIES))
-      .where('day', '>=', from)
-      .where('day', '<', end)
-      .execute()) as Array<{ series_id: number; day: number; count: number } & Partial<MetricDaysTable>>;
+    const rows = await findDaySummaryRows(trx, seriesIds.slice(i, i + BLOCK_QUERY_SERIES), from, end, columns);
     for (const r of rows) {
       out.push({
         seriesId: Number(r.series_id),
@@ -396,16 +377,8 @@ export async function findSeriesEnds(
 async function readBlockValues(trx: Db, series: readonly SeriesRef[], day: number, from: number, end: number) {
   const out = new Map<number, Values>();
   for (let i = 0; i < series.length; i += BLOCK_QUERY_SERIES) {
-    const rows = await trx
-      .selectFrom('metric_blocks')
-      .select(['series_id', 'data'])
-      .where(
-        'series_id',
-        'in',
-        series.slice(i, i + BLOCK_QUERY_SERIES).map((s) => s.id),
-      )
-      .where('day', '=', day)
-      .execute();
+    const ids = series.slice(i, i + BLOCK_QUERY_SERIES).map((s) => s.id);
+    const rows = await findBlocksOfDay(trx, ids, day);
     for (const r of rows) out.set(Number(r.series_id), clip(decodeBlock(r.data), from, end));
   }
   return out;
@@ -426,14 +399,7 @@ export async function readNewest(
     let before: number | undefined;
     let fromBlocks = 0;
     for (let limit = 3; fromBlocks < count; limit = 64) {
-      const blocks = await reader.trx
-        .selectFrom('metric_blocks')
-        .select(['day', 'data'])
-        .where('series_id', '=', s.id)
-        .$if(before !== undefined, (q) => q.where('day', '<', before!))
-        .orderBy('day', 'desc')
-        .limit(limit)
-        .execute();
+      const blocks = await findBlocksBefore(reader.trx, s.id, before, limit);
       for (const b of blocks) {
         const { times, values } = decodeBlock(b.data);
         for (let i = 0; i < times.length; i++) newest.push([times[i]!, values[i]!]);

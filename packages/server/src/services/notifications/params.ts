@@ -1,7 +1,7 @@
 import { NOTIFICATION_LEVELS, idSchema, isNotificationType } from '@vigil/domain';
 import { z } from 'zod';
-import { listQuerySchema } from '../../http/list-query.ts';
-import { booleanText, filterText, idListText } from '../registry/params.ts';
+import { listQuerySchema, filterText } from '../../http/list-query.ts';
+import { booleanText, idListText } from '../registry/params.ts';
 
 const time = z.string().max(40);
 

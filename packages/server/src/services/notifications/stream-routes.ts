@@ -20,10 +20,11 @@ const RETRY_MS = 5000;
 const HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   'Cache-Control': 'no-cache',
-  Connection: 'keep-alive',
   // nginx and similar proxies would otherwise buffer the stream
   'X-Accel-Buffering': 'no',
 };
+/** HTTP/1.1 only: HTTP/2 has no connection headers (ADR 0043). */
+const HTTP1_HEADERS = { ...HEADERS, Connection: 'keep-alive' };
 
 function lastEventId(header: string | string[] | undefined, query: string | undefined): number | undefined {
   if (header === undefined) return query === undefined ? undefined : Number(query);
@@ -81,7 +82,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
 
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, HEADERS);
+      res.writeHead(200, request.raw.httpVersionMajor >= 2 ? HEADERS : HTTP1_HEADERS);
       const client = new StreamClient(res, {
         lastEventId: after,
         fields: request.query,

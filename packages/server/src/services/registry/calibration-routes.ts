@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { calibrationService } from './calibration-service.ts';
 import { calibrationList, projectCalibrationList } from './calibration-store.ts';
 import { idParams } from './params.ts';
@@ -46,60 +47,30 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/instruments/:id/calibrations',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuerySchema,
-        response: { 200: listOf(calibrationSchema.partial()) },
-      },
-    },
-    async (request) => {
-      const { projectId } = requireProject(request);
-      const query = parseListQuery(request.query, calibrationList);
-      const { count, objects } = await calibrations.list(projectId, request.params.id, query);
-      return listBody(query, count, objects);
-    },
-  );
+  const ofInstrument = resourceRoutes(app, '/instruments/:id/calibrations', calibrationSchema, {
+    tags,
+    access: { read: 'member', write: 'curator' },
+    params: idParams,
+    item: { path: '/:cal', params: calParams },
+  });
 
-  app.post(
-    '/instruments/:id/calibrations',
+  ofInstrument.list({ query: listQuerySchema }, async ({ actor, params, query }) => {
+    const listQuery = parseListQuery(query, calibrationList);
+    const { count, objects } = await calibrations.list(actor.projectId, params.id, listQuery);
+    return listBody(listQuery, count, objects);
+  });
+  ofInstrument.create(
     {
-      config: { access: 'curator' },
-      schema: {
-        tags,
-        params: idParams,
-        body: calibrationCreateBody,
-        response: { 201: calibrationSchema },
-        description: 'Adds a calibration; 409 when the instrument has one effective from the same instant',
-      },
+      body: calibrationCreateBody,
+      description: 'Adds a calibration; 409 when the instrument has one effective from the same instant',
     },
-    async (request, reply) => {
-      const created = await calibrations.create(requireProject(request), request.params.id, request.body);
-      return reply.code(201).send(created);
-    },
+    ({ actor, params, body }) => calibrations.create(actor, params.id, body),
   );
-
-  app.patch(
-    '/instruments/:id/calibrations/:cal',
-    {
-      config: { access: 'curator' },
-      schema: { tags, params: calParams, body: calibrationPatchBody, response: { 200: calibrationSchema } },
-    },
-    async (request) =>
-      calibrations.update(requireProject(request), request.params.id, request.params.cal, request.body),
+  ofInstrument.patch({ body: calibrationPatchBody }, ({ actor, params, body }) =>
+    calibrations.update(actor, params.id, params.cal, body),
   );
-
-  app.delete(
-    '/instruments/:id/calibrations/:cal',
-    { config: { access: 'curator' }, schema: { tags, params: calParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await calibrations.remove(requireProject(request), request.params.id, request.params.cal);
-      return reply.code(204).send(null);
-    },
+  ofInstrument.remove({ documentEmpty: true }, ({ actor, params }) =>
+    calibrations.remove(actor, params.id, params.cal),
   );
 
   app.get(

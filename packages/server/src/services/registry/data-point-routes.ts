@@ -1,49 +1,22 @@
-import { dataPointCreateBody, dataPointSchema, listBody as listOf } from '@vigil/domain';
+import { dataPointCreateBody, dataPointSchema } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireProject } from '../../http/auth-hook.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { dataPointService } from './data-point-service.ts';
 import { dataPointList } from './data-point-store.ts';
-import { dataPointListQuery, idParams } from './params.ts';
+import { dataPointListQuery } from './params.ts';
 import { parseRegistryQuery } from './registry-query.ts';
 
-const tags = ['device-registry'];
-
 export const dataPointRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dataPoints = dataPointService(app.db);
+  const service = dataPointService(app.db);
+  const dataPoints = resourceRoutes(app, '/data-points', dataPointSchema, {
+    tags: ['device-registry'],
+    access: { read: 'member', write: 'curator' },
+  });
 
-  app.get(
-    '/data-points',
-    {
-      config: { access: 'member' },
-      schema: { tags, querystring: dataPointListQuery, response: { 200: listOf(dataPointSchema.partial()) } },
-    },
-    async (request) => {
-      const { projectId } = requireProject(request);
-      const { query, filters } = parseRegistryQuery(request.query, dataPointList, ['monitored_entity_ids']);
-      return dataPoints.list(projectId, query, filters);
-    },
-  );
-
-  app.post(
-    '/data-points',
-    {
-      config: { access: 'curator' },
-      schema: { tags, body: dataPointCreateBody, response: { 201: dataPointSchema } },
-    },
-    async (request, reply) => {
-      const { projectId } = requireProject(request);
-      return reply.code(201).send(await dataPoints.create(projectId, request.body));
-    },
-  );
-
-  app.delete(
-    '/data-points/:id',
-    { config: { access: 'curator' }, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      const { projectId } = requireProject(request);
-      await dataPoints.remove(projectId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  dataPoints.list({ query: dataPointListQuery }, ({ actor, query }) => {
+    const { query: listQuery, filters } = parseRegistryQuery(query, dataPointList, ['monitored_entity_ids']);
+    return service.list(actor.projectId, listQuery, filters);
+  });
+  dataPoints.create({ body: dataPointCreateBody }, ({ actor, body }) => service.create(actor.projectId, body));
+  dataPoints.remove({ documentEmpty: true }, ({ actor, params }) => service.remove(actor.projectId, params.id));
 };

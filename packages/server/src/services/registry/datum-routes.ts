@@ -1,14 +1,9 @@
-import {
-  inclinometerDatumCreateBody,
-  inclinometerDatumSchema,
-  listBody as listOf,
-  readingSetQuery,
-  readingSetSchema,
-} from '@vigil/domain';
+import { inclinometerDatumCreateBody, inclinometerDatumSchema, readingSetQuery, readingSetSchema } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { datumService } from './datum-service.ts';
 import { datumList } from './datum-store.ts';
 import { idParams } from './params.ts';
@@ -19,42 +14,26 @@ const tags = ['device-registry'];
 export const datumRoutes: FastifyPluginAsyncZod = async (app) => {
   const datums = datumService(app.db);
 
-  app.get(
-    '/instruments/:id/datums',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuerySchema,
-        response: { 200: listOf(inclinometerDatumSchema.partial()) },
-        description: 'Every datum set, the one in effect (set last) first',
-      },
-    },
-    async (request) => {
-      const { projectId } = requireProject(request);
-      const query = parseListQuery(request.query, datumList);
-      const { count, objects } = await datums.list(projectId, request.params.id, query);
-      return listBody(query, count, objects);
+  const ofInstrument = resourceRoutes(app, '/instruments/:id/datums', inclinometerDatumSchema, {
+    tags,
+    access: { read: 'member', write: 'curator' },
+    params: idParams,
+  });
+
+  ofInstrument.list(
+    { query: listQuerySchema, description: 'Every datum set, the one in effect (set last) first' },
+    async ({ actor, params, query }) => {
+      const listQuery = parseListQuery(query, datumList);
+      const { count, objects } = await datums.list(actor.projectId, params.id, listQuery);
+      return listBody(listQuery, count, objects);
     },
   );
-
-  app.post(
-    '/instruments/:id/datums',
+  ofInstrument.create(
     {
-      config: { access: 'curator' },
-      schema: {
-        tags,
-        params: idParams,
-        body: inclinometerDatumCreateBody,
-        response: { 201: inclinometerDatumSchema },
-        description: 'Sets the datum to one of the instrument’s reading sets; 400 when it has none at datum_at',
-      },
+      body: inclinometerDatumCreateBody,
+      description: 'Sets the datum to one of the instrument’s reading sets; 400 when it has none at datum_at',
     },
-    async (request, reply) => {
-      const created = await datums.create(requireProject(request), request.params.id, request.body);
-      return reply.code(201).send(created);
-    },
+    ({ actor, params, body }) => datums.create(actor, params.id, body),
   );
 
   app.get(

@@ -1,14 +1,8 @@
 import { idSchema } from '@vigil/domain';
 import { z } from 'zod';
-import { listQuerySchema } from '../../http/list-query.ts';
+import { listQuerySchema, filterText } from '../../http/list-query.ts';
 
 export const idParams = z.object({ id: idSchema });
-
-/** A text filter of a list: bounded, and free of the NUL character that PostgreSQL refuses. */
-export const filterText = z
-  .string()
-  .max(150)
-  .regex(/^[^\0]*$/, 'Invalid value');
 
 /** `monitored_entity_ids=a,b,c`: long enough for a dashboard's devices, ids only. */
 export const idListText = z

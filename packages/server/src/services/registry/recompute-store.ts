@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { claimableJobs } from '../../db/job-claims.ts';
 import type { CalibrationRecomputesTable } from '../../db/schema.ts';
 
 // All SQL of calibration_recomputes (ADR 0040), their one writer.
@@ -85,12 +86,7 @@ export async function waitingRecomputes(db: Db, staleBefore: string): Promise<st
   const rows = await db
     .selectFrom('calibration_recomputes')
     .select('calibration_id')
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'running'), eb('heartbeat_at', '<', staleBefore)]),
-      ]),
-    )
+    .where(claimableJobs('pending', staleBefore))
     .orderBy('requested_at')
     .execute();
   return rows.map((r) => r.calibration_id);
@@ -107,12 +103,7 @@ export async function claimRecompute(
     .updateTable('calibration_recomputes')
     .set({ status: 'running', heartbeat_at: now })
     .where('calibration_id', '=', calibrationId)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'running'), eb('heartbeat_at', '<', staleBefore)]),
-      ]),
-    )
+    .where(claimableJobs('pending', staleBefore))
     .executeTakeFirst();
   if (!Number(result.numUpdatedRows)) return undefined;
   return db

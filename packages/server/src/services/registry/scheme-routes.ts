@@ -1,5 +1,4 @@
 import {
-  listBody as listOf,
   schemeCreateBody,
   schemePatchBody,
   schemePreviewAnswerSchema,
@@ -8,9 +7,9 @@ import {
   schemeUsageSchema,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { listBody, parseListQuery } from '../../http/list-query.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { previewFormulas } from './formula-preview.ts';
 import { idParams, schemeListQuery } from './params.ts';
 import { schemeService } from './scheme-service.ts';
@@ -20,30 +19,20 @@ import { etagOf, ifMatchVersions } from './versions.ts';
 const tags = ['device-registry'];
 
 export const schemeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const schemes = schemeService(app.db);
+  const service = schemeService(app.db);
+  const schemes = resourceRoutes(app, '/schemes', schemeSchema, { tags, access: { read: 'member', write: 'curator' } });
 
-  app.get(
-    '/schemes',
-    {
-      config: { access: 'member' },
-      schema: { tags, querystring: schemeListQuery, response: { 200: listOf(schemeSchema.partial()) } },
-    },
-    async (request) => {
-      const { projectId } = requireProject(request);
-      const query = parseListQuery(request.query, schemeList);
-      const { count, objects } = await schemes.list(projectId, query);
-      return listBody(query, count, objects);
-    },
-  );
+  schemes.list({ query: schemeListQuery }, async ({ actor, query }) => {
+    const listQuery = parseListQuery(query, schemeList);
+    const { count, objects } = await service.list(actor.projectId, listQuery);
+    return listBody(listQuery, count, objects);
+  });
 
-  app.get(
-    '/schemes/:id',
-    { config: { access: 'member' }, schema: { tags, params: idParams, response: { 200: schemeSchema } } },
-    async (request, reply) => {
-      const scheme = await schemes.get(requireProject(request).projectId, request.params.id);
-      return reply.header('etag', etagOf(scheme.updated_at)).send(scheme);
-    },
-  );
+  schemes.get({}, async ({ actor, params, reply }) => {
+    const scheme = await service.get(actor.projectId, params.id);
+    reply.header('etag', etagOf(scheme.updated_at));
+    return scheme;
+  });
 
   app.get(
     '/schemes/:id/usage',
@@ -56,7 +45,7 @@ export const schemeRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'How many devices use the scheme: what a change of it affects',
       },
     },
-    async (request) => schemes.usage(requireProject(request).projectId, request.params.id),
+    async (request) => service.usage(requireProject(request).projectId, request.params.id),
   );
 
   app.post(
@@ -74,49 +63,27 @@ export const schemeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ objects: await previewFormulas(app.db, requireProject(request).projectId, request.body) }),
   );
 
-  app.post(
-    '/schemes',
-    { config: { access: 'curator' }, schema: { tags, body: schemeCreateBody, response: { 201: schemeSchema } } },
-    async (request, reply) => {
-      const scheme = await schemes.create(requireProject(request), request.body);
-      return reply.code(201).header('etag', etagOf(scheme.updated_at)).send(scheme);
+  schemes.create({ body: schemeCreateBody }, async ({ actor, body, reply }) => {
+    const scheme = await service.create(actor, body);
+    reply.header('etag', etagOf(scheme.updated_at));
+    return scheme;
+  });
+
+  schemes.patch(
+    {
+      body: schemePatchBody,
+      description: 'Changes the fields sent; with If-Match (the ETag of GET), 409 when someone saved since',
+    },
+    async ({ actor, params, body, request, reply }) => {
+      const ifMatch = ifMatchVersions(request.headers['if-match']);
+      const scheme = await service.update(actor, params.id, body, ifMatch);
+      reply.header('etag', etagOf(scheme.updated_at));
+      return scheme;
     },
   );
 
-  app.patch(
-    '/schemes/:id',
-    {
-      config: { access: 'curator' },
-      schema: {
-        tags,
-        params: idParams,
-        body: schemePatchBody,
-        response: { 200: schemeSchema },
-        description: 'Changes the fields sent; with If-Match (the ETag of GET), 409 when someone saved since',
-      },
-    },
-    async (request, reply) => {
-      const ifMatch = ifMatchVersions(request.headers['if-match']);
-      const scheme = await schemes.update(requireProject(request), request.params.id, request.body, ifMatch);
-      return reply.header('etag', etagOf(scheme.updated_at)).send(scheme);
-    },
-  );
-
-  app.delete(
-    '/schemes/:id',
-    {
-      config: { access: 'curator' },
-      schema: {
-        tags,
-        params: idParams,
-        response: { 204: z.null() },
-        description: 'Deletes a scheme no device uses; 409 naming how many do',
-      },
-    },
-    async (request, reply) => {
-      const ifMatch = ifMatchVersions(request.headers['if-match']);
-      await schemes.remove(requireProject(request), request.params.id, ifMatch);
-      return reply.code(204).send(null);
-    },
+  schemes.remove(
+    { documentEmpty: true, description: 'Deletes a scheme no device uses; 409 naming how many do' },
+    ({ actor, params, request }) => service.remove(actor, params.id, ifMatchVersions(request.headers['if-match'])),
   );
 };

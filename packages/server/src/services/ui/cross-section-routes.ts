@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth-hook.ts';
-import { listQuerySchema } from '../../http/list-query.ts';
+import { listQuerySchema, filterText } from '../../http/list-query.ts';
 import { crossSectionService } from './cross-section-service.ts';
-import { filterText, projectParams } from './params.ts';
+import { projectParams } from './params.ts';
 import { requireMember } from './project-access.ts';
 
 const tags = ['cross-sections'];

@@ -1,12 +1,13 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { CrossSectionHistoryTable, CrossSectionsTable } from '../../db/schema.ts';
-import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+import { projectRowsWithHistory } from '../../db/project-rows.ts';
+import type { CrossSectionsTable } from '../../db/schema.ts';
+import { runListQuery, sameNamedColumns, type ListQuery, type ListSpec } from '../../http/list-query.ts';
 
 export type CrossSectionRow = Selectable<CrossSectionsTable>;
 
 export const CROSS_SECTION_LIST: ListSpec = {
-  columns: { id: 'id', name: 'name', created_at: 'created_at', modified_at: 'modified_at' },
+  columns: sameNamedColumns(['id', 'name', 'created_at', 'modified_at']),
   filters: ['id', 'name'],
   ranges: ['modified_at'],
   defaultOrdering: 'name',
@@ -15,6 +16,7 @@ export const CROSS_SECTION_LIST: ListSpec = {
 
 /** All SQL of cross sections (ADR 0028). */
 export function crossSectionStore(db: Db) {
+  const sections = projectRowsWithHistory(db, 'cross_sections', 'cross_section_history', 'cross_section_id');
   return {
     list: (projectId: string, query: ListQuery) =>
       runListQuery(
@@ -23,50 +25,11 @@ export function crossSectionStore(db: Db) {
         CROSS_SECTION_LIST,
       ),
 
-    find: (projectId: string, id: string) =>
-      db
-        .selectFrom('cross_sections')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
-
-    async insert(row: Insertable<CrossSectionsTable>, history: Insertable<CrossSectionHistoryTable>) {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('cross_sections').values(row).execute();
-        await trx.insertInto('cross_section_history').values(history).execute();
-      });
-    },
-
-    async update(
-      projectId: string,
-      id: string,
-      changes: Updateable<CrossSectionsTable>,
-      history: Insertable<CrossSectionHistoryTable>,
-    ) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('cross_sections')
-          .set(changes)
-          .where('project_id', '=', projectId)
-          .where('id', '=', id)
-          .execute();
-        await trx.insertInto('cross_section_history').values(history).execute();
-      });
-    },
-
-    async remove(projectId: string, id: string) {
-      await db.deleteFrom('cross_sections').where('project_id', '=', projectId).where('id', '=', id).execute();
-    },
-
-    history: (id: string) =>
-      db
-        .selectFrom('cross_section_history')
-        .selectAll()
-        .where('cross_section_id', '=', id)
-        .orderBy('at')
-        .orderBy('id')
-        .execute(),
+    find: sections.find,
+    insert: sections.insert,
+    update: sections.update,
+    remove: sections.remove,
+    history: sections.history,
 
     /** The project's devices among `ids`, with what a sensor takes from them. */
     devices: (projectId: string, ids: readonly string[]) =>

@@ -2,9 +2,9 @@ import { listBody as listOf, moduleFeatureSchema, modulePatchBody, moduleSchema 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject } from '../../http/auth-hook.ts';
-import { listInMemory, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
+import { listInMemory, listQuerySchema, parseListQuery, filterText } from '../../http/list-query.ts';
 import { moduleList, moduleService } from './module-service.ts';
-import { filterText, moduleParams } from './params.ts';
+import { moduleParams } from './params.ts';
 
 const tags = ['ui'];
 const moduleQuery = listQuerySchema.extend({

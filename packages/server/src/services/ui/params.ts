@@ -7,9 +7,3 @@ export const projectProfileParams = z.object({ id: idSchema, key: idSchema });
 export const moduleParams = z.object({ id: idSchema });
 export const projectModuleParams = z.object({ id: idSchema, moduleId: idSchema });
 export const userModuleDataParams = z.object({ id: idSchema, uiId: idSchema, moduleId: idSchema });
-
-/** A text filter of a list: bounded, and free of the NUL character that PostgreSQL refuses. */
-export const filterText = z
-  .string()
-  .max(150)
-  .regex(/^[^\0]*$/, 'Invalid value');

@@ -2,8 +2,8 @@ import { listBody as listOf, userProfilePatchBody, userProfileSchema } from '@vi
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/auth-hook.ts';
-import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
-import { filterText, projectParams, projectProfileParams } from './params.ts';
+import { listBody, listQuerySchema, parseListQuery, filterText } from '../../http/list-query.ts';
+import { projectParams, projectProfileParams } from './params.ts';
 import { requireMember } from './project-access.ts';
 import { profileService } from './profile-service.ts';
 import { profileList } from './profile-store.ts';

@@ -1,8 +1,8 @@
 import { listBody as listOf, projectSchema } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth-hook.ts';
-import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
-import { filterText, projectParams } from './params.ts';
+import { listBody, listQuerySchema, parseListQuery, filterText } from '../../http/list-query.ts';
+import { projectParams } from './params.ts';
 import { projectService } from './project-service.ts';
 import { projectList } from './project-store.ts';
 

@@ -1,8 +1,8 @@
 import { listBody as listOf, roleSchema, rolePatchBody } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/auth-hook.ts';
-import { listBody, listQuerySchema, parseListQuery } from '../../http/list-query.ts';
-import { filterText, projectParams, projectRoleParams } from './params.ts';
+import { listBody, listQuerySchema, parseListQuery, filterText } from '../../http/list-query.ts';
+import { projectParams, projectRoleParams } from './params.ts';
 import { requireMember } from './project-access.ts';
 import { roleService } from './role-service.ts';
 import { roleList } from './role-store.ts';

@@ -8,14 +8,26 @@ import { useAlarmActions } from './use-alarm-actions.ts';
 /** How long an alarm may be shelved, in hours: never past the day ISA-18.2 practice allows. */
 const SHELVE_HOURS = [1, 2, 4, 8, 12, MAX_SHELVE_HOURS] as const;
 
+type ReasonAction = 'acknowledge' | 'shelve';
+
+/** The label of the words an action asks for: a comment to acknowledge, a reason to shelve. */
+const REASON_FIELD = { acknowledge: 'acknowledge.comment', shelve: 'shelve.reason' } as const;
+
 /** What an operator can do with an alarm: acknowledge it while it waits for that, shelve or unshelve it. */
 export function AlarmActions({ alarm, title }: { alarm: Alarm; title: string }) {
   const { t } = useTranslation('alarms');
   const actions = useAlarmActions();
-  const [open, setOpen] = useState<'acknowledge' | 'shelve' | null>(null);
+  const [open, setOpen] = useState<ReasonAction | null>(null);
   const [hours, setHours] = useState<number>(2);
   const waiting = alarm.state === 'active_unacknowledged' || alarm.state === 'cleared_unacknowledged';
   const close = () => setOpen(null);
+  const reasonTexts = (action: ReasonAction) => ({
+    heading: t(`${action}.title`),
+    label: t(REASON_FIELD[action]),
+    hint: t(`${action}.hint`),
+    required: t(`${action}.required`),
+    confirm: t(`actions.${action}`),
+  });
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       {waiting && (
@@ -40,24 +52,16 @@ export function AlarmActions({ alarm, title }: { alarm: Alarm; title: string }) 
         ))}
       <ReasonDialog
         open={open === 'acknowledge'}
-        heading={t('acknowledge.title')}
+        {...reasonTexts('acknowledge')}
         alarmTitle={title}
-        label={t('acknowledge.comment')}
-        hint={t('acknowledge.hint')}
-        required={t('acknowledge.required')}
-        confirm={t('actions.acknowledge')}
         busy={actions.acknowledge.isPending}
         onClose={close}
         onConfirm={(comment) => actions.acknowledge.mutate({ id: alarm.id, comment }, { onSuccess: close })}
       />
       <ReasonDialog
         open={open === 'shelve'}
-        heading={t('shelve.title')}
+        {...reasonTexts('shelve')}
         alarmTitle={title}
-        label={t('shelve.reason')}
-        hint={t('shelve.hint')}
-        required={t('shelve.required')}
-        confirm={t('actions.shelve')}
         busy={actions.shelve.isPending}
         onClose={close}
         onConfirm={(reason) => actions.shelve.mutate({ id: alarm.id, reason, hours }, { onSuccess: close })}

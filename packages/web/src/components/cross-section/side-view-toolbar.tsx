@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { SIDE_VIEW_SCALE } from '@vigil/domain';
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDE_VIEW_LAYERS, SIDE_VIEW_TOGGLES, type LayerSet, type ToggleSet } from './side-view-options.ts';
 
@@ -59,20 +59,14 @@ export function SideViewToolbar({
           gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
         }}
       >
-        {SIDE_VIEW_TOGGLES.map((toggle) => (
-          <FormControlLabel
-            key={toggle}
-            sx={{ m: 0, '& .MuiFormControlLabel-label': { fontSize: 13 } }}
-            control={
-              <Switch
-                size="small"
-                checked={toggles[toggle]}
-                onChange={(_, checked) => onToggles({ ...toggles, [toggle]: checked })}
-              />
-            }
-            label={t(`toggles.${toggle}`)}
-          />
-        ))}
+        <FlagControls
+          keys={SIDE_VIEW_TOGGLES}
+          flags={toggles}
+          onFlags={onToggles}
+          Control={Switch}
+          fontSize={13}
+          labelOf={(toggle) => t(`toggles.${toggle}`)}
+        />
       </FormGroup>
       <Button
         size="small"
@@ -104,20 +98,14 @@ export function SideViewToolbar({
               <Typography variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
                 {t('layers.heading')}
               </Typography>
-              {SIDE_VIEW_LAYERS.map((layer) => (
-                <FormControlLabel
-                  key={layer}
-                  sx={{ m: 0, '& .MuiFormControlLabel-label': { fontSize: 14 } }}
-                  control={
-                    <Checkbox
-                      size="small"
-                      checked={layers[layer]}
-                      onChange={(_, checked) => onLayers({ ...layers, [layer]: checked })}
-                    />
-                  }
-                  label={t(`layers.${layer}`)}
-                />
-              ))}
+              <FlagControls
+                keys={SIDE_VIEW_LAYERS}
+                flags={layers}
+                onFlags={onLayers}
+                Control={Checkbox}
+                fontSize={14}
+                labelOf={(layer) => t(`layers.${layer}`)}
+              />
             </FormGroup>
             <Typography id={scaleLabelId} variant="subtitle2" component="h4" sx={{ mt: 2 }}>
               {t('verticalScale.label')}
@@ -142,4 +130,36 @@ export function SideViewToolbar({
       </Popper>
     </Box>
   );
+}
+
+/** A switch or a checkbox for each key, each turning its own flag of `flags` on or off. */
+function FlagControls<K extends string>({
+  keys,
+  flags,
+  onFlags,
+  Control,
+  fontSize,
+  labelOf,
+}: {
+  keys: readonly K[];
+  flags: Record<K, boolean>;
+  onFlags: (flags: Record<K, boolean>) => void;
+  Control: ComponentType<{
+    size: 'small';
+    checked: boolean;
+    onChange: (event: ChangeEvent<HTMLInputElement>, checked: boolean) => void;
+  }>;
+  fontSize: number;
+  labelOf: (key: K) => string;
+}) {
+  return keys.map((key) => (
+    <FormControlLabel
+      key={key}
+      sx={{ m: 0, '& .MuiFormControlLabel-label': { fontSize } }}
+      control={
+        <Control size="small" checked={flags[key]} onChange={(_, checked) => onFlags({ ...flags, [key]: checked })} />
+      }
+      label={labelOf(key)}
+    />
+  ));
 }

@@ -81,46 +81,35 @@ export function AlarmReportView({ onOpen }: { onOpen(id: string): void }) {
   );
 }
 
+/** The alarm a report row names, with the figure the row's table is about. */
+function reportRow(alarm: { alarm_id: string; title: string; source: string }, value: string) {
+  return { id: alarm.alarm_id, title: alarm.title, source: alarm.source, value };
+}
+
 function Tables({ report, onOpen, locale }: { report: AlarmReport; onOpen(id: string): void; locale: string }) {
   const { t } = useTranslation('alarms');
+  const tables = [
+    {
+      heading: t('report.top'),
+      valueHeading: t('report.columns.raised'),
+      rows: report.top_sources.map((r) => reportRow(r, String(r.count))),
+    },
+    {
+      heading: t('report.chattering'),
+      valueHeading: t('report.columns.cycles'),
+      rows: report.chattering.map((r) => reportRow(r, String(r.cycles))),
+    },
+    {
+      heading: t('report.stale'),
+      valueHeading: t('report.columns.since'),
+      rows: report.stale.map((r) => reportRow(r, formatDisplayDate(r.active_since, locale))),
+    },
+  ];
   return (
     <Stack spacing={3}>
-      <ReportTable
-        heading={t('report.top')}
-        empty={t('report.none')}
-        rows={report.top_sources.map((r) => ({
-          id: r.alarm_id,
-          title: r.title,
-          source: r.source,
-          value: String(r.count),
-        }))}
-        valueHeading={t('report.columns.raised')}
-        onOpen={onOpen}
-      />
-      <ReportTable
-        heading={t('report.chattering')}
-        empty={t('report.none')}
-        rows={report.chattering.map((r) => ({
-          id: r.alarm_id,
-          title: r.title,
-          source: r.source,
-          value: String(r.cycles),
-        }))}
-        valueHeading={t('report.columns.cycles')}
-        onOpen={onOpen}
-      />
-      <ReportTable
-        heading={t('report.stale')}
-        empty={t('report.none')}
-        rows={report.stale.map((r) => ({
-          id: r.alarm_id,
-          title: r.title,
-          source: r.source,
-          value: formatDisplayDate(r.active_since, locale),
-        }))}
-        valueHeading={t('report.columns.since')}
-        onOpen={onOpen}
-      />
+      {tables.map((table) => (
+        <ReportTable key={table.heading} {...table} empty={t('report.none')} onOpen={onOpen} />
+      ))}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { ThemeProvider } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { CircularProgress, ThemeProvider } from '@mui/material';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { sessionStore } from '../../api/session-store.ts';
@@ -28,7 +28,9 @@ export function LoginRoute() {
     <ThemeProvider theme={theme.muiTheme}>
       <LoginLayout login={theme.login}>
         {/* each visit (e.g. /logout → /login?reason=expired) opens the screen afresh, in the mode it asks for */}
-        <LoginScreen key={key} />
+        <Suspense fallback={<CircularProgress sx={{ alignSelf: 'center' }} aria-label={t('loading')} />}>
+          <LoginScreen key={key} />
+        </Suspense>
       </LoginLayout>
     </ThemeProvider>
   );

@@ -2,14 +2,16 @@ import type { LoginBody } from '@vigil/domain';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { expiredPasswordToken, signInFailureOf } from './auth-messages.ts';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
-import { ForgotPasswordSent } from './forgot-password-sent.tsx';
-import { InvalidTokenScreen } from './invalid-token-screen.tsx';
+import {
+  ForgotPasswordForm,
+  ForgotPasswordSent,
+  InvalidTokenScreen,
+  PasswordExpiredScreen,
+  ProjectSelection,
+  ResetPasswordScreen,
+} from './later-screens.ts';
 import { LoggingInNotice } from './logging-in-notice.tsx';
 import { initialMode, type LoginLocationState, type LoginMode } from './login-mode.ts';
-import { PasswordExpiredScreen } from './password-expired-screen.tsx';
-import { ProjectSelection } from './project-selection.tsx';
-import { ResetPasswordScreen } from './reset-password-screen.tsx';
 import { revokeToken, useSignInMutation } from './sign-in-api.ts';
 import { SignInAlert } from './sign-in-alert.tsx';
 import { SignInForm } from './sign-in-form.tsx';
@@ -35,7 +37,7 @@ export function LoginScreen() {
             revokeToken(session.token);
             setMode({ name: 'sign-in', username, failure: 'noProjects' });
           } else if (others.length) setMode({ name: 'project-selection', session, username });
-          else complete({ token: session.token, userId: session.userId, projectId: first.id });
+          else complete({ token: session.token, userId: session.userId, projectId: first.id }, session.projects);
         },
         onError: (error) => {
           const resetToken = expiredPasswordToken(error);
@@ -110,7 +112,9 @@ export function LoginScreen() {
             revokeToken(mode.session.token);
             setMode({ name: 'sign-in', username: mode.username });
           }}
-          onChosen={(projectId) => complete({ token: mode.session.token, userId: mode.session.userId, projectId })}
+          onChosen={(projectId) =>
+            complete({ token: mode.session.token, userId: mode.session.userId, projectId }, mode.session.projects)
+          }
         />
       );
   }

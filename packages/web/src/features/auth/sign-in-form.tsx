@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, Stack, TextField } from '@mui/material';
-import { loginBody, type LoginBody } from '@vigil/domain';
+import type { LoginBody } from '@vigil/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainMessage } from './auth-messages.ts';
 import { textFieldProps } from './form-field.ts';
+import { loginResolver, preloadLaterScreens } from './later-screens.ts';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 
@@ -24,7 +24,12 @@ interface Props {
 export function SignInForm({ username, pending, alert, refusals, onSubmit, onForgotPassword }: Props) {
   const { t } = useTranslation('auth');
   const messageOf = useDomainMessage();
-  const form = useForm({ resolver: zodResolver(loginBody), defaultValues: { username: username ?? '', password: '' } });
+  const form = useForm<LoginBody>({
+    resolver: loginResolver,
+    defaultValues: { username: username ?? '', password: '' },
+  });
+
+  useEffect(preloadLaterScreens, []);
   const { setValue, setFocus } = form;
 
   useEffect(() => {

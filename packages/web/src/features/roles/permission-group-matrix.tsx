@@ -1,10 +1,9 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { TableRow, Typography } from '@mui/material';
 import type { PermissionGroup, RoleObject } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useUpdateRole } from './api/roles-api.ts';
-import { BusyCheckbox } from './components/busy-checkbox.tsx';
-import { RoleColumnHeader } from './components/role-column-header.tsx';
+import { MatrixTick, RoleMatrix } from './components/role-matrix.tsx';
 import { MatrixRowHeader } from './components/matrix-row-header.tsx';
 import { useNames } from './model/names.ts';
 import { useFailureMessage } from './model/use-failure-message.ts';
@@ -36,68 +35,49 @@ export function PermissionGroupMatrix({ roles, groups }: { roles: RoleObject[]; 
   }
 
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t('groupMatrix.tableLabel')}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ verticalAlign: 'bottom', pl: { xs: 1, sm: 2 } }}>{t('groupMatrix.group')}</TableCell>
-            {roles.map((role) => (
-              <RoleColumnHeader key={role.id} role={role} />
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {groups.map((group) => (
-            <TableRow key={group.id} hover>
-              <MatrixRowHeader
-                title={group.name}
-                details={
-                  <>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {group.description}
-                    </Typography>
-                    {group.permissions.length > 0 && (
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        sx={{
-                          display: { xs: 'none', sm: 'block' },
-                          fontFamily: 'monospace',
-                          fontSize: 11,
-                          overflowWrap: 'anywhere',
-                        }}
-                      >
-                        {group.permissions.join(' · ')}
-                      </Typography>
-                    )}
-                  </>
-                }
-              />
-              {roles.map((role) => {
-                return (
-                  <TableCell key={role.id} align="center" padding="checkbox" sx={{ px: { xs: 0, sm: 2 } }}>
-                    <BusyCheckbox
-                      checked={pending.shown(
-                        role.id,
-                        group.id,
-                        role.permission_groups.some((g) => g.id === group.id),
-                      )}
-                      busy={pending.busy(role.id, group.id)}
-                      disabled={pending.rowBusy(role.id)}
-                      onChange={(event) => void toggle(role, group, event.target.checked)}
-                      slotProps={{
-                        input: {
-                          'aria-label': t('groupMatrix.cellLabel', { role: names.role(role.name), group: group.name }),
-                        },
-                      }}
-                    />
-                  </TableCell>
-                );
-              })}
-            </TableRow>
+    <RoleMatrix label={t('groupMatrix.tableLabel')} rowHeading={t('groupMatrix.group')} roles={roles}>
+      {groups.map((group) => (
+        <TableRow key={group.id} hover>
+          <MatrixRowHeader
+            title={group.name}
+            details={
+              <>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {group.description}
+                </Typography>
+                {group.permissions.length > 0 && (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{
+                      display: { xs: 'none', sm: 'block' },
+                      fontFamily: 'monospace',
+                      fontSize: 11,
+                      overflowWrap: 'anywhere',
+                    }}
+                  >
+                    {group.permissions.join(' · ')}
+                  </Typography>
+                )}
+              </>
+            }
+          />
+          {roles.map((role) => (
+            <MatrixTick
+              key={role.id}
+              label={t('groupMatrix.cellLabel', { role: names.role(role.name), group: group.name })}
+              checked={pending.shown(
+                role.id,
+                group.id,
+                role.permission_groups.some((g) => g.id === group.id),
+              )}
+              busy={pending.busy(role.id, group.id)}
+              disabled={pending.rowBusy(role.id)}
+              onChange={(checked) => void toggle(role, group, checked)}
+            />
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </TableRow>
+      ))}
+    </RoleMatrix>
   );
 }

@@ -10,9 +10,8 @@ import { projectFeaturesQuery } from './api/features-api.ts';
 import { allModulesQuery } from './api/modules-api.ts';
 import { projectRolesQuery } from '../../api/ui.ts';
 import { permissionGroupsQuery } from './api/roles-api.ts';
-import { AdminOnlyNotice } from './components/admin-only-notice.tsx';
+import { AdminOnlyPage } from './components/admin-only-page.tsx';
 import { EmptyState, LoadError, LoadingRows } from './components/load-states.tsx';
-import { PageHeader } from './components/page-header.tsx';
 import { Section } from './components/section.tsx';
 import { FeatureGrants } from './feature-grants.tsx';
 import { ModuleAccessMatrix } from './module-access-matrix.tsx';
@@ -23,13 +22,10 @@ type PermissionsTab = (typeof TABS)[number];
 
 /** /permissions: who opens which module, which groups each role grants, and who holds role-scoped features. */
 export function PermissionsPage() {
-  const { t } = useTranslation('roles');
-  const { activeRole, project } = useSession();
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto', py: { xs: 0, sm: 1 } }}>
-      <PageHeader title={t('permissionsPage.title')} intro={t('permissionsPage.intro', { project: project.name })} />
-      {activeRole.name === 'Administrator' ? <PermissionsEditor /> : <AdminOnlyNotice />}
-    </Box>
+    <AdminOnlyPage page="permissionsPage">
+      <PermissionsEditor />
+    </AdminOnlyPage>
   );
 }
 

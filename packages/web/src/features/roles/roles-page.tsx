@@ -6,9 +6,8 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../session/session-context.ts';
 import { allModulesQuery } from './api/modules-api.ts';
 import { projectRolesQuery } from '../../api/ui.ts';
-import { AdminOnlyNotice } from './components/admin-only-notice.tsx';
+import { AdminOnlyPage } from './components/admin-only-page.tsx';
 import { EmptyState, LoadError, LoadingRows } from './components/load-states.tsx';
-import { PageHeader } from './components/page-header.tsx';
 import { RoleDetails } from './role-details.tsx';
 import { RoleList } from './role-list.tsx';
 
@@ -16,13 +15,10 @@ const LAYOUT = { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 
 
 /** /roles: the roles of the current project; the chosen one (kept in the address) is edited beside the list. */
 export function RolesPage() {
-  const { t } = useTranslation('roles');
-  const { activeRole, project } = useSession();
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto', py: { xs: 0, sm: 1 } }}>
-      <PageHeader title={t('rolesPage.title')} intro={t('rolesPage.intro', { project: project.name })} />
-      {activeRole.name === 'Administrator' ? <RolesEditor /> : <AdminOnlyNotice />}
-    </Box>
+    <AdminOnlyPage page="rolesPage">
+      <RolesEditor />
+    </AdminOnlyPage>
   );
 }
 

@@ -1,8 +1,7 @@
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Box, IconButton, InputAdornment, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import type { User } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../components/forms/search-field.tsx';
 
 interface UsersToolbarProps {
   search: string;
@@ -24,29 +23,13 @@ export function UsersToolbar({ search, onSearch, users, found }: UsersToolbarPro
       spacing={{ xs: 1.5, md: 3 }}
       sx={{ p: 2, alignItems: { xs: 'stretch', md: 'center' }, borderBottom: 1, borderColor: 'divider' }}
     >
-      <TextField
-        size="small"
+      <SearchField
         value={search}
-        onChange={(event) => onSearch(event.target.value)}
+        onChange={onSearch}
         placeholder={t('search.placeholder')}
+        inputLabel={t('search.label')}
+        clearLabel={t('search.clear')}
         sx={{ width: { xs: '100%', md: 380 } }}
-        slotProps={{
-          htmlInput: { 'aria-label': t('search.label') },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: search ? (
-              <InputAdornment position="end">
-                <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => onSearch('')}>
-                  <CloseOutlined fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
-        }}
       />
       <Box sx={{ flex: 1 }} />
       {users ? (

@@ -1,7 +1,7 @@
-import { Box, Slider, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { CROSS_SECTION_DEFAULTS, type TracingImage } from '@vigil/domain';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpacitySlider, opacityText } from '../../../components/forms/opacity-slider.tsx';
 import { MediaPicker } from './media-picker.tsx';
 import { NumberField } from './number-field.tsx';
 
@@ -23,7 +23,6 @@ export function ImagesEditor({
   onTracing: (image: TracingImage | null) => void;
 }) {
   const { t } = useTranslation('crossSections');
-  const opacityId = useId();
   const image = tracing ?? DEFAULT_TRACING;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 720 }}>
@@ -35,24 +34,13 @@ export function ImagesEditor({
       <Typography variant="body2" color="text.secondary">
         {t('images.tracingHelp')}
       </Typography>
-      <Box>
-        <Typography id={opacityId} variant="subtitle2">
-          {t('images.opacity')}
-        </Typography>
-        <Slider
-          value={image.opacity}
-          min={0}
-          max={1}
-          step={0.05}
-          disabled={!tracing}
-          onChange={(_, value) => onTracing({ ...image, opacity: value as number })}
-          aria-labelledby={opacityId}
-          valueLabelDisplay="auto"
-          valueLabelFormat={(v) => `${Math.round(v * 100)} %`}
-          getAriaValueText={(v) => `${Math.round(v * 100)} %`}
-          sx={{ maxWidth: 360 }}
-        />
-      </Box>
+      <OpacitySlider
+        label={t('images.opacity')}
+        value={image.opacity}
+        disabled={!tracing}
+        onChange={(opacity) => onTracing({ ...image, opacity })}
+        getAriaValueText={opacityText}
+      />
       <Box sx={{ display: 'flex', gap: 2 }}>
         <NumberField
           label={t('images.width')}

@@ -1,12 +1,13 @@
-import { Alert, Box, Button, Skeleton, Slider, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { GeoBounds, LatLng, TopoImage } from '@vigil/domain';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteMapQuery } from '../../../api/ui.ts';
 import { useSession } from '../../../session/session-context.ts';
 import { boundsAround, sectionLineLength } from '../../../components/cross-section/section-geometry.ts';
 import type { MapMarker } from '../../../components/map/map-marker.ts';
+import { OpacitySlider } from '../../../components/forms/opacity-slider.tsx';
 import type { SectionDraft } from '../model/section-changes.ts';
 import type { LineEnd } from './line-map.tsx';
 import { MediaPicker } from './media-picker.tsx';
@@ -43,7 +44,6 @@ export function LineEditor({
   const { project } = useSession();
   const siteMap = useQuery(siteMapQuery(project.id));
   const [placing, setPlacing] = useState<LineEnd | null>(draft.x0_location ? null : 'x0');
-  const opacityId = useId();
   const number = (n: number) => n.toLocaleString(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
   const field = (end: LineEnd) => (end === 'x0' ? 'x0_location' : 'x_max_location');
   const setEnd = (end: LineEnd, at: LatLng | null) => onChange({ [field(end)]: at });
@@ -204,22 +204,11 @@ export function LineEditor({
               </Button>
             )}
           </Box>
-          <Box>
-            <Typography id={opacityId} variant="subtitle2">
-              {t('images.opacity')}
-            </Typography>
-            <Slider
-              value={topo.opacity}
-              min={0}
-              max={1}
-              step={0.05}
-              onChange={(_, value) => onChange({ topo_image: { ...topo, opacity: value as number } })}
-              aria-labelledby={opacityId}
-              valueLabelDisplay="auto"
-              valueLabelFormat={(v) => `${Math.round(v * 100)} %`}
-              sx={{ maxWidth: 360 }}
-            />
-          </Box>
+          <OpacitySlider
+            label={t('images.opacity')}
+            value={topo.opacity}
+            onChange={(opacity) => onChange({ topo_image: { ...topo, opacity } })}
+          />
         </>
       )}
     </Box>

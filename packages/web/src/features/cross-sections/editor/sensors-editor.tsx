@@ -1,18 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, MenuItem, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { CrossSectionSensor, LatLng, SchemeObject } from '@vigil/domain';
 import { useMemo, useState } from 'react';
@@ -29,6 +16,7 @@ import {
   freeId,
   SENSOR_METRIC_TYPES,
 } from '../model/sensor-edits.ts';
+import { RowsTable } from '../../../components/forms/rows-table.tsx';
 import { NumberField } from './number-field.tsx';
 import { RemoveButton } from './remove-button.tsx';
 import { DevicePicker } from '../../../components/device-picker/device-picker.tsx';
@@ -80,99 +68,89 @@ export function SensorsEditor({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       {!draft.x0_location || !draft.x_max_location ? <Alert severity="info">{t('sensors.noLine')}</Alert> : null}
-      {draft.sensors.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('sensors.none')}
-        </Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('sensors.table')} sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('sensors.instrument')}</TableCell>
-                <TableCell>{t('sensors.metric')}</TableCell>
-                <TableCell>{t('sensors.exclude')}</TableCell>
-                <TableCell>{t('sensors.chainage', { unit: draft.distance_unit })}</TableCell>
-                <TableCell>{t('sensors.offset')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {draft.sensors.map((sensor, i) => {
-                const location = effectiveLocation(sensor, deviceLocations);
-                const placed = projectOntoSection(location, line.x0, line.xMax, line.distance);
-                const chainage = chainageOf(location, line);
-                const choice = choiceById.get(sensor.device_id);
-                return (
-                  <TableRow key={sensor.id}>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {sensor.title || choice?.title || sensor.id}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {sensor.location ? t('sensors.ownLocation') : t('sensors.deviceLocation')}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <MetricSelect
-                        sensor={sensor}
-                        scheme={schemeById.get(choice?.scheme?.id ?? '')}
-                        onChange={(metric) => update(i, metric)}
-                        label={t('sensors.metricOf', { title: sensor.title || sensor.id })}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Checkbox
-                        checked={sensor.exclude_metric}
-                        onChange={(_, checked) => update(i, { exclude_metric: checked })}
-                        slotProps={{
-                          input: { 'aria-label': t('sensors.excludeOf', { title: sensor.title || sensor.id }) },
-                        }}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 120 }}>
-                      <NumberField
-                        size="small"
-                        variant="standard"
-                        allowEmpty
-                        disabled={!line.x0 || !line.xMax}
-                        value={chainage === null ? null : Math.round(chainage * 10) / 10}
-                        onValue={(value) =>
-                          value !== null &&
-                          line.x0 &&
-                          line.xMax &&
-                          update(i, {
-                            location: locationAtChainage(value, {
-                              x0: line.x0,
-                              xMax: line.xMax,
-                              distance: line.distance,
-                            }),
-                          })
-                        }
-                        slotProps={{
-                          htmlInput: { 'aria-label': t('sensors.chainageOf', { title: sensor.title || sensor.id }) },
-                        }}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      {placed
-                        ? t('sensors.offsetValue', { value: number(Math.abs(placed.offset)) })
-                        : t('sensors.notPlaced')}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <RemoveButton
-                        title={t('sensors.remove')}
-                        label={t('sensors.removeNamed', { title: sensor.title || sensor.id })}
-                        onClick={() => onSensors(draft.sensors.filter((_, j) => j !== i))}
-                      />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+      <RowsTable
+        empty={draft.sensors.length === 0}
+        emptyText={t('sensors.none')}
+        ariaLabel={t('sensors.table')}
+        minWidth={720}
+        headings={[
+          t('sensors.instrument'),
+          t('sensors.metric'),
+          t('sensors.exclude'),
+          t('sensors.chainage', { unit: draft.distance_unit }),
+          t('sensors.offset'),
+        ]}
+      >
+        {draft.sensors.map((sensor, i) => {
+          const location = effectiveLocation(sensor, deviceLocations);
+          const placed = projectOntoSection(location, line.x0, line.xMax, line.distance);
+          const chainage = chainageOf(location, line);
+          const choice = choiceById.get(sensor.device_id);
+          return (
+            <TableRow key={sensor.id}>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {sensor.title || choice?.title || sensor.id}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {sensor.location ? t('sensors.ownLocation') : t('sensors.deviceLocation')}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <MetricSelect
+                  sensor={sensor}
+                  scheme={schemeById.get(choice?.scheme?.id ?? '')}
+                  onChange={(metric) => update(i, metric)}
+                  label={t('sensors.metricOf', { title: sensor.title || sensor.id })}
+                />
+              </TableCell>
+              <TableCell>
+                <Checkbox
+                  checked={sensor.exclude_metric}
+                  onChange={(_, checked) => update(i, { exclude_metric: checked })}
+                  slotProps={{
+                    input: { 'aria-label': t('sensors.excludeOf', { title: sensor.title || sensor.id }) },
+                  }}
+                />
+              </TableCell>
+              <TableCell sx={{ minWidth: 120 }}>
+                <NumberField
+                  size="small"
+                  variant="standard"
+                  allowEmpty
+                  disabled={!line.x0 || !line.xMax}
+                  value={chainage === null ? null : Math.round(chainage * 10) / 10}
+                  onValue={(value) =>
+                    value !== null &&
+                    line.x0 &&
+                    line.xMax &&
+                    update(i, {
+                      location: locationAtChainage(value, {
+                        x0: line.x0,
+                        xMax: line.xMax,
+                        distance: line.distance,
+                      }),
+                    })
+                  }
+                  slotProps={{
+                    htmlInput: { 'aria-label': t('sensors.chainageOf', { title: sensor.title || sensor.id }) },
+                  }}
+                />
+              </TableCell>
+              <TableCell>
+                {placed ? t('sensors.offsetValue', { value: number(Math.abs(placed.offset)) }) : t('sensors.notPlaced')}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <RemoveButton
+                  title={t('sensors.remove')}
+                  label={t('sensors.removeNamed', { title: sensor.title || sensor.id })}
+                  onClick={() => onSensors(draft.sensors.filter((_, j) => j !== i))}
+                />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </RowsTable>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <DevicePicker
           size="small"

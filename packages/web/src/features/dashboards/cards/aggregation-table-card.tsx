@@ -1,4 +1,3 @@
-import { MenuItem, Select } from '@mui/material';
 import {
   AGGREGATE_INTERVALS,
   metricInfo,
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { timeseriesQuery } from '../../../api/metrics.ts';
 import { aggregationRows } from '../../../components/aggregation-table/aggregation-rows.ts';
 import { AggregationTable } from '../../../components/aggregation-table/aggregation-table.tsx';
+import { InlineChoice } from '../../../components/forms/inline-choice.tsx';
 import { aggregationColumns, aggregationRequest } from '../model/aggregation-card.ts';
 import { devicesOf } from '../model/device-index.ts';
 import { useDashboardData } from '../model/use-dashboard-data.ts';
@@ -67,38 +67,23 @@ export function AggregationTableCard({ card }: { card: Card }) {
       }
       actions={
         <>
-          <Select
-            size="small"
-            variant="standard"
+          <InlineChoice
             value={interval}
-            onChange={(e) => {
-              const next = e.target.value as AggregateInterval;
+            choices={AGGREGATE_INTERVALS}
+            choiceLabel={(i) => t(`intervals.${i}`)}
+            ariaLabel={t('editor.interval')}
+            onChange={(next) => {
               setInterval(next);
               setPeriod(presetListFor(next).defaultPreset);
             }}
-            inputProps={{ 'aria-label': t('editor.interval') }}
-            sx={{ fontSize: 13 }}
-          >
-            {AGGREGATE_INTERVALS.map((i) => (
-              <MenuItem key={i} value={i}>
-                {t(`intervals.${i}`)}
-              </MenuItem>
-            ))}
-          </Select>
-          <Select
-            size="small"
-            variant="standard"
+          />
+          <InlineChoice
             value={period}
-            onChange={(e) => setPeriod(e.target.value as TimePreset)}
-            inputProps={{ 'aria-label': t('chart.period') }}
-            sx={{ fontSize: 13 }}
-          >
-            {periods.map((p) => (
-              <MenuItem key={p} value={p}>
-                {t(`presets.${p}`)}
-              </MenuItem>
-            ))}
-          </Select>
+            choices={periods}
+            choiceLabel={(p) => t(`presets.${p}`)}
+            ariaLabel={t('chart.period')}
+            onChange={setPeriod}
+          />
         </>
       }
       exportSettings={() => ({

@@ -1,10 +1,11 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
-import { IconButton, MenuItem, Select, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import { PRESET_LISTS, presetRange, type DashboardCard, type TimePreset, type TimeRange } from '@vigil/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ZoomedRange } from './zoomed-range.tsx';
 import { useTranslation } from 'react-i18next';
+import { InlineChoice } from '../../../components/forms/inline-choice.tsx';
 import { chartSheet } from '../model/chart-export.ts';
 import { useCalibrationMarkers } from '../model/use-calibration-markers.ts';
 import { useChartCard } from '../model/use-chart-card.ts';
@@ -81,23 +82,16 @@ export function ChartCard({ card }: { card: Card }) {
               </IconButton>
             </Tooltip>
           )}
-          <Select
-            size="small"
-            variant="standard"
+          <InlineChoice
             value={period}
-            onChange={(e) => {
+            choices={presets}
+            choiceLabel={(p) => t(`presets.${p}`)}
+            ariaLabel={t('chart.period')}
+            onChange={(next) => {
               setZoom(null);
-              setPeriod(e.target.value as TimePreset);
+              setPeriod(next);
             }}
-            inputProps={{ 'aria-label': t('chart.period') }}
-            sx={{ fontSize: 13 }}
-          >
-            {presets.map((p) => (
-              <MenuItem key={p} value={p}>
-                {t(`presets.${p}`)}
-              </MenuItem>
-            ))}
-          </Select>
+          />
         </>
       }
       exportSettings={() => ({

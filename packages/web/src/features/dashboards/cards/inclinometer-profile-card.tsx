@@ -5,6 +5,7 @@ import { isCurator, type DashboardCard } from '@vigil/domain';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../session/session-context.ts';
+import { ChoiceField } from '../../../components/forms/choice-field.tsx';
 import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import {
   OVERLAY_CHOICES,
@@ -132,34 +133,24 @@ export function InclinometerProfileCard({ card }: { card: Card }) {
           pb: 1,
         }}
       >
-        <TextField
-          select
+        <ChoiceField
           size="small"
           label={t('profile.axis')}
           value={axis}
-          onChange={(e) => setAxis(e.target.value as ProfileAxis)}
+          choices={PROFILE_AXES}
+          choiceLabel={(a) => t(`profile.axes.${a}`)}
+          onChange={setAxis}
           sx={{ minWidth: { sm: 110 } }}
-        >
-          {PROFILE_AXES.map((a) => (
-            <MenuItem key={a} value={a}>
-              {t(`profile.axes.${a}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <ChoiceField
           size="small"
           label={t('profile.mode')}
           value={mode}
-          onChange={(e) => setMode(e.target.value as ProfileMode)}
+          choices={MODES}
+          choiceLabel={(m) => t(`profile.modes.${m}`)}
+          onChange={setMode}
           sx={{ minWidth: { sm: 130 } }}
-        >
-          {MODES.map((m) => (
-            <MenuItem key={m} value={m}>
-              {t(`profile.modes.${m}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <TextField
           type="date"
           size="small"

@@ -13,6 +13,7 @@ import {
 import {
   CARD_PRESETS,
   CARD_TYPES,
+  type CardPreset,
   chartableMetrics,
   PRESET_LISTS,
   presetListFor,
@@ -26,9 +27,10 @@ import { useDashboardData } from '../model/use-dashboard-data.ts';
 import { checkDraft, EMPTY_DRAFT, type CardDraft } from './card-draft.ts';
 import { choosesDevices, choosesGroup, choosesMetric, isInclinometerScheme, metricsOfDevices } from './card-choices.ts';
 import { CardOptionFields } from './card-option-fields.tsx';
+import { ChoiceField } from '../../../components/forms/choice-field.tsx';
 import { DevicePicker } from '../../../components/device-picker/device-picker.tsx';
 
-const SIZES = ['default', ...Object.keys(CARD_PRESETS)] as const;
+const SIZES: readonly CardDraft['size'][] = ['default', ...(Object.keys(CARD_PRESETS) as CardPreset[])];
 
 /** Chooses a card's type and what it shows; the card goes below the page's others. */
 export function AddCardDialog({
@@ -70,21 +72,16 @@ export function AddCardDialog({
       <DialogTitle>{t('editor.addCard')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
+          <ChoiceField
             label={t('editor.cardType')}
             value={draft.type}
-            onChange={(e) => {
+            choices={CARD_TYPES}
+            choiceLabel={(type) => t(`cardTypes.${type}`)}
+            onChange={(type) => {
               setTried(false);
-              set({ type: e.target.value as CardDraft['type'], metric: '', devices: [], period: EMPTY_DRAFT.period });
+              set({ type, metric: '', devices: [], period: EMPTY_DRAFT.period });
             }}
-          >
-            {CARD_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`cardTypes.${type}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           {draft.type === 'device-state' && (
             <ToggleButtonGroup
               exclusive
@@ -147,18 +144,13 @@ export function AddCardDialog({
           )}
           <CardOptionFields draft={draft} set={set} errors={errors} />
           {(draft.type === 'chart' || draft.type === 'aggregation-table') && (
-            <TextField
-              select
+            <ChoiceField
               label={t('chart.period')}
               value={draft.period}
-              onChange={(e) => set({ period: e.target.value as CardDraft['period'] })}
-            >
-              {periods.map((p) => (
-                <MenuItem key={p} value={p}>
-                  {t(`presets.${p}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+              choices={periods}
+              choiceLabel={(p) => t(`presets.${p}`)}
+              onChange={(period) => set({ period })}
+            />
           )}
           <TextField
             label={t('editor.cardTitle')}
@@ -167,18 +159,13 @@ export function AddCardDialog({
             onChange={(e) => set({ title: e.target.value })}
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
-          <TextField
-            select
+          <ChoiceField
             label={t('editor.size')}
             value={draft.size}
-            onChange={(e) => set({ size: e.target.value as CardDraft['size'] })}
-          >
-            {SIZES.map((size) => (
-              <MenuItem key={size} value={size}>
-                {t(`sizes.${size}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            choices={SIZES}
+            choiceLabel={(size) => t(`sizes.${size}`)}
+            onChange={(size) => set({ size })}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -10,6 +10,7 @@ import {
   WEATHER_UNITS,
 } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
+import { ChoiceField } from '../../../components/forms/choice-field.tsx';
 import { periodForInterval, type CardDraft } from './card-draft.ts';
 import { CrossSectionFields } from './cross-section-fields.tsx';
 
@@ -27,53 +28,35 @@ export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
     case 'aggregation-table':
       return (
         <>
-          <TextField
-            select
+          <ChoiceField
             label={t('editor.function')}
             value={draft.fn}
-            onChange={(e) => set({ fn: e.target.value as CardDraft['fn'] })}
-          >
-            {AGGREGATION_TABLE_FUNCTIONS.map((fn) => (
-              <MenuItem key={fn} value={fn}>
-                {t(`functions.${fn}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            choices={AGGREGATION_TABLE_FUNCTIONS}
+            choiceLabel={(fn) => t(`functions.${fn}`)}
+            onChange={(fn) => set({ fn })}
+          />
+          <ChoiceField
             label={t('editor.interval')}
             value={draft.interval}
-            onChange={(e) => {
-              const interval = e.target.value as CardDraft['interval'];
-              set({ interval, period: periodForInterval(interval) });
-            }}
-          >
-            {AGGREGATE_INTERVALS.map((interval) => (
-              <MenuItem key={interval} value={interval}>
-                {t(`intervals.${interval}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            choices={AGGREGATE_INTERVALS}
+            choiceLabel={(interval) => t(`intervals.${interval}`)}
+            onChange={(interval) => set({ interval, period: periodForInterval(interval) })}
+          />
         </>
       );
     case 'heatmap':
       return (
         <>
-          <TextField
-            select
+          <ChoiceField
             required
             label={t('editor.method')}
             value={draft.method}
             error={Boolean(errors.method)}
             helperText={errors.method === INTERPOLATION_METHOD_REQUIRED ? t('editor.methodRequired') : errors.method}
-            onChange={(e) => set({ method: e.target.value as CardDraft['method'] })}
-          >
-            {INTERPOLATION_METHODS.map((method) => (
-              <MenuItem key={method} value={method}>
-                {t(`methods.${method}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            choices={INTERPOLATION_METHODS}
+            choiceLabel={(method) => t(`methods.${method}`)}
+            onChange={(method) => set({ method })}
+          />
           <ToggleButtonGroup
             exclusive
             size="small"
@@ -168,19 +151,14 @@ export function CardOptionFields({ draft, set, errors }: OptionFieldsProps) {
       );
     case 'weather':
       return (
-        <TextField
-          select
+        <ChoiceField
           label={t('weather.units')}
           value={draft.units}
           helperText={t('weather.unitsHint')}
-          onChange={(e) => set({ units: e.target.value as CardDraft['units'] })}
-        >
-          {WEATHER_UNITS.map((units) => (
-            <MenuItem key={units} value={units}>
-              {t(`weather.unitNames.${units}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          choices={WEATHER_UNITS}
+          choiceLabel={(units) => t(`weather.unitNames.${units}`)}
+          onChange={(units) => set({ units })}
+        />
       );
     case 'cross-section':
       return <CrossSectionFields draft={draft} set={set} />;

@@ -14,10 +14,14 @@ export function openingTime(): Date {
   return prefetchedAt && Date.now() - prefetchedAt.getTime() < CLOCK_REUSE_MS ? prefetchedAt : new Date();
 }
 
+let prefetched = '';
+
 /**
- * Starts fetching what a dashboard page shows as soon as its route matches, alongside the session's
- * start rather than after the shell has rendered: the devices, groups and schemes, the tree, and the
- * page's charts. Failures are left to the page's own queries.
+ * Starts fetching what a dashboard page shows as soon as its route matches (or, at sign-in, as soon
+ * as the landing page is known), alongside the session's start rather than after the shell has
+ * rendered: the page's tree first (its charts wait for it), then the devices, groups and schemes, and
+ * the page's charts. A page prefetched moments ago is not asked for again: its charts' periods end at
+ * that prefetch's time, which the page opens at. Failures are left to the page's own queries.
  */
 export function prefetchDashboard(
   queryClient: QueryClient,
@@ -26,17 +30,20 @@ export function prefetchDashboard(
   pagePath: string,
 ) {
   if (!projectId) return;
+  const page = `${projectId}/${stateType}/${pagePath}`;
+  if (page === prefetched && Date.now() - (prefetchedAt?.getTime() ?? 0) < CLOCK_REUSE_MS) return;
+  prefetched = page;
   const now = (prefetchedAt = new Date());
-  void queryClient.prefetchQuery(deviceSummariesQuery(projectId));
-  void queryClient.prefetchQuery(groupsQuery(projectId));
-  void queryClient.prefetchQuery(schemesQuery(projectId));
   void (async () => {
     const modules = await queryClient.ensureQueryData(modulesQuery(projectId));
     const module = modules.find((m) => m.path === stateType);
-    if (!module) return;
-    const stored = await queryClient.ensureQueryData(moduleDataQuery(projectId, module.id));
-    const page = dashboardTreeSchema.safeParse(stored.data).data?.pages.find((p) => p.path === pagePath);
-    for (const card of page?.cards ?? []) {
+    const tree = module && queryClient.ensureQueryData(moduleDataQuery(projectId, module.id));
+    void queryClient.prefetchQuery(deviceSummariesQuery(projectId));
+    void queryClient.prefetchQuery(groupsQuery(projectId));
+    void queryClient.prefetchQuery(schemesQuery(projectId));
+    if (!tree) return;
+    const found = dashboardTreeSchema.safeParse((await tree).data).data?.pages.find((p) => p.path === pagePath);
+    for (const card of found?.cards ?? []) {
       if (card.type !== 'chart') continue;
       for (const body of timeseriesRequests(card.series, presetRange(card.period, now)))
         void queryClient.prefetchQuery(timeseriesQuery(body));

@@ -1,7 +1,7 @@
 import { metricInfo, type MetricInfo } from '@vigil/domain';
 import type { ChartSeries, TimeRange } from '@vigil/domain';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeseriesQuery } from '../../../api/metrics.ts';
 import { deviceLimitsQuery } from '../../../api/registry.ts';
@@ -9,6 +9,7 @@ import type { EnvelopePoint } from '../../../components/charts/chart-model.ts';
 import { seriesEnvelope, seriesPoints, sharedLimits, timeseriesRequests } from './chart-data.ts';
 import { axesOf, axisSinceDatum, resultantSinceDatum } from './datum-series.ts';
 import { useChainDatums, type SeriesDatum } from './use-chain-datums.ts';
+import { queryAnswers } from './query-answers.ts';
 import { useDashboardData } from './use-dashboard-data.ts';
 
 /** A plotted series: its points with the label and unit the chart and the export show. */
@@ -33,33 +34,42 @@ export interface PlottedSeries {
 export function useChartCard(series: readonly ChartSeries[], range: TimeRange) {
   const { t, i18n } = useTranslation('dashboards');
   const { devices, schemes } = useDashboardData();
-  const schemeOf = (entityId: string) => {
-    const schemeId = devices.data?.find((d) => d.id === entityId)?.scheme?.id;
-    return schemes.data?.find((x) => x.id === schemeId);
-  };
-  const datums = useChainDatums(series, (entityId) => {
-    const scheme = schemeOf(entityId);
-    return scheme && new Set(scheme.spec.metrics.raw_metrics.map((m) => m.key));
-  });
+  const schemeOf = useCallback(
+    (entityId: string) => {
+      const schemeId = devices.data?.find((d) => d.id === entityId)?.scheme?.id;
+      return schemes.data?.find((x) => x.id === schemeId);
+    },
+    [devices.data, schemes.data],
+  );
+  const rawKeysOf = useCallback(
+    (entityId: string) => {
+      const scheme = schemeOf(entityId);
+      return scheme && new Set(scheme.spec.metrics.raw_metrics.map((m) => m.key));
+    },
+    [schemeOf],
+  );
+  const datums = useChainDatums(series, rawKeysOf);
   // A resultant since the datum is computed from its node's axes: fetched beside it from the start,
   // rather than once the datum and its readings have come, three calls later on a busy dashboard.
-  const kindsKey = datums.kinds.join();
   const requests = useMemo(() => {
     const axes = series.flatMap((s, i) => (datums.kinds[i] === 'resultant' ? axesOf(s) : []));
     return timeseriesRequests([...series, ...axes], range);
-  }, [series, range, kindsKey]);
+  }, [series, range, datums.kinds]);
   // While a new range loads (the clock moved, a zoom), the chart keeps showing the last one.
   const results = useQueries({
     queries: requests.map((body) => ({ ...timeseriesQuery(body), placeholderData: keepPreviousData })),
+    combine: queryAnswers,
   });
-  const entities = [...new Map(series.map((s) => [s.entity_id, s.entity_type])).entries()];
-  const limits = useQueries({ queries: entities.map(([id, type]) => deviceLimitsQuery(type, id)) });
-  const answered = [...results, ...limits, devices, schemes].map((q) => q.dataUpdatedAt).join() + datums.answered;
+  const entities = useMemo(() => [...new Map(series.map((s) => [s.entity_id, s.entity_type])).entries()], [series]);
+  const limits = useQueries({
+    queries: entities.map(([id, type]) => deviceLimitsQuery(type, id)),
+    combine: queryAnswers,
+  });
 
   const { plotted, lines } = useMemo(() => {
     const infoOf = (s: ChartSeries) => metricInfo(schemeOf(s.entity_id), s.metric);
     const oneMetric = new Set(series.map((x) => x.metric)).size === 1;
-    const data = results.map((r) => r.data);
+    const data = results.data;
     const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
     const plotted = series.map((s, i): PlottedSeries => {
       const info = infoOf(s);
@@ -81,19 +91,29 @@ export function useChartCard(series: readonly ChartSeries[], range: TimeRange) {
         ...values,
       };
     });
-    const limitsOf = (id: string) => limits[entities.findIndex(([entityId]) => entityId === id)]?.data?.metric_limits;
+    const limitsOf = (id: string) => limits.data[entities.findIndex(([entityId]) => entityId === id)]?.metric_limits;
     const asReported = series.filter((_, i) => !datums.of[i]);
     return { plotted, lines: sharedLimits(asReported, infoOf, limitsOf) };
-    // `answered` stands for every answer these read.
-  }, [answered, series, requests, t, i18n.resolvedLanguage]);
+  }, [
+    series,
+    requests,
+    results.data,
+    limits.data,
+    entities,
+    schemeOf,
+    devices.data,
+    datums.of,
+    t,
+    i18n.resolvedLanguage,
+  ]);
 
   return {
     plotted,
     limits: lines,
-    loading: results.some((r) => r.isPending) || devices.isPending || schemes.isPending || datums.pending,
-    fetching: results.some((r) => r.isFetching),
-    error: results.some((r) => r.isError),
-    refetch: () => results.forEach((r) => void r.refetch()),
+    loading: results.pending || devices.isPending || schemes.isPending || datums.pending,
+    fetching: results.fetching,
+    error: results.error,
+    refetch: results.refetch,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   type ProfileAxis,
   type ProfileMode,
 } from './inclinometer-data.ts';
+import { queryAnswers } from './query-answers.ts';
 
 export interface ProfileSettings {
   axis: ProfileAxis;
@@ -48,7 +49,9 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
     ? inclinometerKind(device.data.scheme?.spec.metrics.raw_metrics.map((m) => m.key) ?? [])
     : null;
   const reads = kind ? INCLINOMETER_READS[kind] : null;
-  const { datumAt } = settings;
+  const { datumAt, mode, axis, label } = settings;
+  // The time, not the Date: a caller may well build a new Date of the same datum on every render.
+  const datumTime = datumAt ? datumAt.getTime() : datumAt;
   const times = [...overlays.map((o) => o.at), ...(datumAt ? [datumAt] : [])];
   // While other dates load, the plot keeps the profiles it has.
   const readings = useQueries({
@@ -62,47 +65,35 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
       enabled: ids.length > 0 && !!reads,
       placeholderData: keepPreviousData,
     })),
+    combine: queryAnswers,
   });
-  const spacing = reads ? nodeSpacing(device.data?.context, readings[0]?.data, reads.spacing) : null;
+  const spacing = reads ? nodeSpacing(device.data?.context, readings.data[0], reads.spacing) : null;
   const profileOf = kind === 'probe' ? probeProfile : chainProfile;
-  const answered = readings.map((r) => r.dataUpdatedAt).join();
 
   const profiles = useMemo((): ProfileInput[] => {
-    if (spacing === null || datumAt === undefined) return [];
-    const datumReadings = datumAt ? readings[overlays.length]?.data : undefined;
+    if (spacing === null || datumTime === undefined) return [];
+    const datumReadings = datumTime !== null ? readings.data[overlays.length] : undefined;
     // nothing rather than the absolute profile for a moment
-    if (datumAt && !datumReadings) return [];
+    if (datumTime !== null && !datumReadings) return [];
     const datum = datumReadings ? profileOf(nodes, datumReadings, spacing) : null;
     // An overlay whose newest readings are another's (a probe surveyed monthly, a chain that went
     // silent) would draw the same line again: only the oldest of them is drawn, its date the nearest
     // to those readings'.
     const sets = overlays.map((_, i) =>
-      (readings[i]?.data ?? [])
+      (readings.data[i] ?? [])
         .map((r) => r.read_at)
         .sort()
         .join(),
     );
     return overlays.flatMap((o, i) => {
-      const data = readings[i]?.data;
+      const data = readings.data[i];
       if (!data?.length || sets.indexOf(sets[i]!, i + 1) > i) return [];
-      const values = profileValues(profileOf(nodes, data, spacing), datum, settings.mode, settings.axis);
-      return values.length ? [{ key: `d${o.days}`, label: settings.label(o.days, o.at), points: values }] : [];
+      const values = profileValues(profileOf(nodes, data, spacing), datum, mode, axis);
+      return values.length ? [{ key: `d${o.days}`, label: label(o.days, o.at), points: values }] : [];
     });
-    // `answered` stands for the readings' answers.
-  }, [
-    answered,
-    nodes,
-    spacing,
-    profileOf,
-    overlays,
-    datumAt && datumAt.getTime(),
-    settings.mode,
-    settings.axis,
-    settings.label,
-  ]);
+  }, [readings.data, nodes, spacing, profileOf, overlays, datumTime, mode, axis, label]);
 
-  const queries = [device, points, ...readings];
-  const datumReadings = datumAt ? readings[overlays.length]?.data : undefined;
+  const datumReadings = datumAt ? readings.data[overlays.length] : undefined;
   return {
     device: device.data,
     /** a chain or a probe; null until the device is known, or for a device that is neither */
@@ -113,12 +104,13 @@ export function useInclinometerProfile(entity: DashboardEntityRef, settings: Pro
     /** a datum was chosen, but no node has a reading at or before it */
     noDatumReadings: datumReadings?.length === 0,
     loading:
-      device.isPending ||
-      points.isPending ||
-      datumAt === undefined ||
-      (ids.length > 0 && !!reads && readings.some((r) => r.isPending)),
-    fetching: readings.some((r) => r.isFetching),
-    error: queries.some((q) => q.isError),
-    refetch: () => queries.forEach((q) => void q.refetch()),
+      device.isPending || points.isPending || datumAt === undefined || (ids.length > 0 && !!reads && readings.pending),
+    fetching: readings.fetching,
+    error: device.isError || points.isError || readings.error,
+    refetch: () => {
+      void device.refetch();
+      void points.refetch();
+      readings.refetch();
+    },
   };
 }

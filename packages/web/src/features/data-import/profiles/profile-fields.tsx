@@ -1,8 +1,9 @@
 import { Autocomplete, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { IMPORT_FORMATS } from '@vigil/domain';
 import { useMemo } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useController, type Control, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ChoiceField } from '../../../components/forms/choice-field.tsx';
 import { TextsField } from '../../../components/forms/texts-field.tsx';
 import type { ProfileFormValues } from '../model/profile-form.ts';
 
@@ -48,54 +49,30 @@ export function ProfileFields({
           error={Boolean(form.formState.errors.name)}
           helperText={message('name')}
         />
-        <Controller
-          name="format"
+        <SampleReadingChoice
           control={form.control}
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('fields.format')}
-              value={field.value}
-              onChange={(event) => {
-                field.onChange(event.target.value);
-                if (event.target.value === 'toa5') {
-                  form.setValue('timestamp_column', 'TIMESTAMP');
-                  form.setValue('timestamp_format', 'ISO');
-                }
-                onReadAgain();
-              }}
-            >
-              {IMPORT_FORMATS.map((format) => (
-                <MenuItem key={format} value={format}>
-                  {t(`formats.${format}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          name="format"
+          label={t('fields.format')}
+          choices={IMPORT_FORMATS}
+          choiceLabel={(format) => t(`formats.${format}`)}
+          onChosen={(format) => {
+            if (format === 'toa5') {
+              form.setValue('timestamp_column', 'TIMESTAMP');
+              form.setValue('timestamp_format', 'ISO');
+            }
+            onReadAgain();
+          }}
         />
       </Box>
       {csv && (
         <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          <Controller
-            name="delimiter"
+          <SampleReadingChoice
             control={form.control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('fields.delimiter')}
-                value={field.value}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  onReadAgain();
-                }}
-              >
-                {Object.entries(DELIMITERS).map(([value, name]) => (
-                  <MenuItem key={name} value={value}>
-                    {t(`delimiters.${name}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            name="delimiter"
+            label={t('fields.delimiter')}
+            choices={Object.keys(DELIMITERS)}
+            choiceLabel={(delimiter) => t(`delimiters.${DELIMITERS[delimiter as keyof typeof DELIMITERS]}`)}
+            onChosen={onReadAgain}
           />
           <Controller
             name="decimal"
@@ -175,5 +152,39 @@ export function ProfileFields({
         />
       </Box>
     </Stack>
+  );
+}
+
+/**
+ * A choice that changes how the sample file is read (its format, its delimiter): once the form holds
+ * the new value, `onChosen` reads the sample again.
+ */
+function SampleReadingChoice({
+  control,
+  name,
+  label,
+  choices,
+  choiceLabel,
+  onChosen,
+}: {
+  control: Control<ProfileFormValues>;
+  name: 'format' | 'delimiter';
+  label: string;
+  choices: readonly string[];
+  choiceLabel(choice: string): string;
+  onChosen(choice: string): void;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <ChoiceField
+      label={label}
+      value={field.value}
+      choices={choices}
+      choiceLabel={choiceLabel}
+      onChange={(choice) => {
+        field.onChange(choice);
+        onChosen(choice);
+      }}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey, ApiKeyCreated } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalText } from '../../../api/api-error.ts';
@@ -13,7 +12,9 @@ import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { useNow } from '../../../components/dates/use-now.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../../components/dialogs/use-confirmed-mutation.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadedList } from '../../../components/loaded-list.tsx';
 import { apiKeysApi, apiKeysQuery } from '../api/api-keys-api.ts';
 import { CreateKeyDialog } from './create-key-dialog.tsx';
 import { KeyCreatedDialog } from './key-created-dialog.tsx';
@@ -28,20 +29,18 @@ const DEVICES_SHOWN = 4;
 export function KeysPanel() {
   const { t } = useTranslation('deviceRegistry');
   const { project } = useSession();
-  const { enqueueSnackbar } = useSnackbar();
   const client = useQueryClient();
   const keys = useQuery(apiKeysQuery(project.id));
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useMutation({
     mutationFn: apiKeysApi.revoke,
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.auth.apiKeys(project.id) }),
   });
-  const closeRevoke = () => {
-    revoke.reset();
-    setRevoking(null);
-  };
+  const revoking = useConfirmedMutation<ApiKey>({
+    mutation: revoke,
+    done: (key) => t('keys.revoked', { name: key.name }),
+  });
 
   return (
     <Box sx={{ p: 2 }}>
@@ -57,25 +56,19 @@ export function KeysPanel() {
           {t('keys.new')}
         </Button>
       </Stack>
-      {keys.isPending ? (
-        <Stack spacing={1} aria-label={t('states.loading')}>
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={96} />
-          ))}
-        </Stack>
-      ) : keys.isError ? (
-        <Alert severity="error" action={<Button onClick={() => void keys.refetch()}>{t('actions.retry')}</Button>}>
-          {t('keys.loadError')}
-        </Alert>
-      ) : keys.data.length === 0 ? (
-        <EmptyState icon={<KeyOutlined />} title={t('keys.emptyTitle')} hint={t('keys.emptyBody')} />
-      ) : (
-        <Stack component="ul" spacing={1.5} aria-label={t('keys.label')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {keys.data.map((key) => (
-            <KeyCard key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
-          ))}
-        </Stack>
-      )}
+      <LoadedList query={keys} loadingLabel={t('states.loading')} rowHeight={96} failed={t('keys.loadError')}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState icon={<KeyOutlined />} title={t('keys.emptyTitle')} hint={t('keys.emptyBody')} />
+          ) : (
+            <Stack component="ul" spacing={1.5} aria-label={t('keys.label')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+              {list.map((key) => (
+                <KeyCard key={key.id} apiKey={key} onRevoke={() => revoking.ask(key)} />
+              ))}
+            </Stack>
+          )
+        }
+      </LoadedList>
       <CreateKeyDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -86,22 +79,11 @@ export function KeysPanel() {
       />
       <KeyCreatedDialog created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
-        open={Boolean(revoking)}
-        title={t('keys.revokeTitle', { name: revoking?.name ?? '' })}
+        {...revoking.dialogProps}
+        title={t('keys.revokeTitle', { name: revoking.subject?.name ?? '' })}
         body={t('keys.revokeBody')}
         confirmLabel={t('keys.revoke')}
-        pending={revoke.isPending}
         failure={revoke.error ? refusalText(revoke.error, t('keys.revokeFailed')) : null}
-        onClose={closeRevoke}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('keys.revoked', { name: revoking.name }), { variant: 'success' });
-              closeRevoke();
-            },
-          })
-        }
       />
     </Box>
   );

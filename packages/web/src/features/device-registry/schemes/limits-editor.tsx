@@ -15,6 +15,8 @@ interface RowsProps<T> {
   readOnly: boolean;
 }
 
+type LimitBound = MetricLimit['bound'];
+
 /** A limit's optional alarm behaviour (ADR 0023): each field with its label's key. */
 const ALARM_TIMING = [
   ['deadband', 'schemes.deadband'],
@@ -65,24 +67,15 @@ export function LimitsEditor({ draft, rows, onChange, problems, readOnly }: Rows
             label={t('schemes.level')}
             value={row.level}
             options={LIMIT_LEVELS.map((l) => [l, t(`schemes.levels.${l}`)])}
-            onChange={(level) => set(index, { level: level as MetricLimit['level'] })}
+            onChange={(level) => set(index, { level })}
             readOnly={readOnly}
           />
-          <Choice
-            label={t('schemes.bound')}
-            value={row.bound}
-            options={LIMIT_BOUNDS.map((b) => [b, t(`schemes.bounds.${b}`)])}
-            onChange={(bound) => set(index, { bound: bound as MetricLimit['bound'] })}
-            readOnly={readOnly}
-          />
-          <NumberText
-            label={t('schemes.value')}
+          <BoundFields
+            bound={row.bound}
             value={row.value}
-            onValue={(value) => set(index, { value: value ?? Number.NaN })}
-            invalidText={t('form.errors.number')}
-            error={Boolean(problems(`${index}.value`))}
-            required
-            slotProps={{ input: { readOnly } }}
+            onChange={(patch) => set(index, patch)}
+            readOnly={readOnly}
+            valueError={Boolean(problems(`${index}.value`))}
           />
           {ALARM_TIMING.map(([field, label]) => (
             <NumberText
@@ -136,20 +129,11 @@ export function InvalidBoundsEditor({ draft, rows, onChange, problems, readOnly 
             readOnly={readOnly}
             onChange={(group, metric) => set(index, { group: group as InvalidBound['group'], metric })}
           />
-          <Choice
-            label={t('schemes.bound')}
-            value={row.bound}
-            options={LIMIT_BOUNDS.map((b) => [b, t(`schemes.bounds.${b}`)])}
-            onChange={(bound) => set(index, { bound: bound as InvalidBound['bound'] })}
-            readOnly={readOnly}
-          />
-          <NumberText
-            label={t('schemes.value')}
+          <BoundFields
+            bound={row.bound}
             value={row.value}
-            onValue={(value) => set(index, { value: value ?? Number.NaN })}
-            invalidText={t('form.errors.number')}
-            required
-            slotProps={{ input: { readOnly } }}
+            onChange={(patch) => set(index, patch)}
+            readOnly={readOnly}
           />
         </RowBox>
       ))}
@@ -209,11 +193,42 @@ function RowBox(props: { label: string; removeLabel: string; onRemove?: () => vo
   );
 }
 
-function Choice(props: {
+/** Which side of the value is out of bounds (upper or lower), and the value itself, which is required. */
+function BoundFields(props: {
+  bound: LimitBound;
+  value: number;
+  onChange(patch: { bound: LimitBound } | { value: number }): void;
+  readOnly: boolean;
+  valueError?: boolean;
+}) {
+  const { t } = useTranslation('deviceRegistry');
+  return (
+    <>
+      <Choice
+        label={t('schemes.bound')}
+        value={props.bound}
+        options={LIMIT_BOUNDS.map((b) => [b, t(`schemes.bounds.${b}`)])}
+        onChange={(bound) => props.onChange({ bound })}
+        readOnly={props.readOnly}
+      />
+      <NumberText
+        label={t('schemes.value')}
+        value={props.value}
+        onValue={(value) => props.onChange({ value: value ?? Number.NaN })}
+        invalidText={t('form.errors.number')}
+        error={props.valueError}
+        required
+        slotProps={{ input: { readOnly: props.readOnly } }}
+      />
+    </>
+  );
+}
+
+function Choice<T extends string>(props: {
   label: string;
-  value: string;
-  options: Array<[string, string]>;
-  onChange(value: string): void;
+  value: T;
+  options: Array<[NoInfer<T>, string]>;
+  onChange(value: NoInfer<T>): void;
   readOnly: boolean;
   error?: string;
 }) {
@@ -225,7 +240,8 @@ function Choice(props: {
       value={props.value}
       error={Boolean(props.error)}
       helperText={props.error}
-      onChange={(e) => props.onChange(e.target.value)}
+      // The menu offers only `options`, so the chosen value is one of them.
+      onChange={(e) => props.onChange(e.target.value as T)}
       slotProps={{ input: { readOnly: props.readOnly } }}
     >
       {props.options.map(([value, label]) => (
@@ -255,9 +271,7 @@ function MetricChoice(props: {
         label={t('schemes.group')}
         value={props.group}
         options={props.groups.map((g) => [g, t(`schemes.groups.${g}`)])}
-        onChange={(group) =>
-          props.onChange(group as DraftGroup, metricKeysOf(props.draft, group as DraftGroup)[0] ?? '')
-        }
+        onChange={(group) => props.onChange(group, metricKeysOf(props.draft, group)[0] ?? '')}
         readOnly={props.readOnly}
       />
       <Choice

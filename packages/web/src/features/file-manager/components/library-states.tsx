@@ -1,9 +1,10 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
-import { Alert, Box, Button, Skeleton, Stack } from '@mui/material';
+import { Box, Button, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadFailedAlert } from '../../../components/load-failed-alert.tsx';
 
 /** Placeholder cards while the library loads. */
 export function LibraryLoading() {
@@ -27,18 +28,7 @@ export function LibraryLoading() {
 
 export function LibraryFailed({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation('fileManager');
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('library.retry')}
-        </Button>
-      }
-    >
-      {t('library.failed')}
-    </Alert>
-  );
+  return <LoadFailedAlert onRetry={onRetry}>{t('library.failed')}</LoadFailedAlert>;
 }
 
 /** Nothing to show: an empty library invites an upload; an empty tab or filter says why. */

@@ -1,21 +1,9 @@
-import ClearIcon from '@mui/icons-material/Clear';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
-import {
-  Button,
-  FormControlLabel,
-  IconButton,
-  InputAdornment,
-  Stack,
-  Switch,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Tooltip,
-} from '@mui/material';
+import { Button, FormControlLabel, Stack, Switch, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../../components/forms/search-field.tsx';
 import type { UploadOptions } from '../upload/upload-queue.ts';
 
 export type LibraryView = 'grid' | 'list';
@@ -59,34 +47,18 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
       useFlexGap
       sx={{ alignItems: { md: 'center' }, mb: 1, flexWrap: 'wrap' }}
     >
-      <TextField
-        size="small"
+      <SearchField
         type="search"
         label={t('toolbar.filter')}
         placeholder={t('toolbar.filterPlaceholder')}
         value={filter}
-        onChange={(event) => onFilter(event.target.value)}
-        // The clear button below replaces the browser's own, which not every browser draws.
+        onChange={onFilter}
+        clearLabel={t('toolbar.clearFilter')}
+        // The clear button replaces the browser's own, which not every browser draws.
         sx={{
           flex: { md: '1 1 320px' },
           maxWidth: { md: 480 },
           '& input::-webkit-search-cancel-button': { display: 'none' },
-        }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: filter ? (
-              <InputAdornment position="end">
-                <IconButton size="small" edge="end" aria-label={t('toolbar.clearFilter')} onClick={() => onFilter('')}>
-                  <ClearIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
         }}
       />
       <Stack

@@ -1,13 +1,14 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Alert, DialogContent, DialogTitle, TextField } from '@mui/material';
 import type { MediaFile } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
 import { isNameTaken } from '../model/library.ts';
 import { failureText, mediaText } from '../model/media-text.ts';
 import { useFileMutations } from '../model/use-file-mutations.ts';
-import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions.tsx';
+import { SubjectDialog } from '../../../components/dialogs/subject-dialog.tsx';
 
 interface RenameDialogProps {
   file: MediaFile | null;
@@ -18,12 +19,10 @@ interface RenameDialogProps {
 
 /** Renames a file (its label); a name another file bears is refused, here or by the service. */
 export function RenameDialog({ file, files, onClose }: RenameDialogProps) {
-  const titleId = useId();
-  const shown = useDialogSubject(file);
   return (
-    <Dialog open={Boolean(file)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      {shown && <RenameForm key={shown.key} file={shown.subject} files={files} titleId={titleId} onClose={onClose} />}
-    </Dialog>
+    <SubjectDialog subject={file} onClose={onClose} maxWidth="xs">
+      {(shown, titleId) => <RenameForm file={shown} files={files} titleId={titleId} onClose={onClose} />}
+    </SubjectDialog>
   );
 }
 
@@ -86,14 +85,7 @@ function RenameForm({ file, files, titleId, onClose }: RenameDialogProps & { fil
           slotProps={{ htmlInput: { maxLength: 255 } }}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={update.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={update.isPending}>
-          {t('rename.submit')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions submitLabel={t('rename.submit')} pending={update.isPending} onCancel={onClose} />
     </form>
   );
 }

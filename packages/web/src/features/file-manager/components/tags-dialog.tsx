@@ -1,22 +1,13 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Autocomplete, Chip, DialogContent, DialogTitle, TextField } from '@mui/material';
 import type { MediaFile } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { libraryTags } from '../model/library.ts';
 import { failureText } from '../model/media-text.ts';
 import { useFileMutations } from '../model/use-file-mutations.ts';
-import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions.tsx';
+import { SubjectDialog } from '../../../components/dialogs/subject-dialog.tsx';
 
 interface TagsDialogProps {
   file: MediaFile | null;
@@ -27,12 +18,10 @@ interface TagsDialogProps {
 
 /** A file's tags: chosen from the library's or typed anew. */
 export function TagsDialog({ file, files, onClose }: TagsDialogProps) {
-  const titleId = useId();
-  const shown = useDialogSubject(file);
   return (
-    <Dialog open={Boolean(file)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      {shown && <TagsForm key={shown.key} file={shown.subject} files={files} titleId={titleId} onClose={onClose} />}
-    </Dialog>
+    <SubjectDialog subject={file} onClose={onClose} maxWidth="sm">
+      {(shown, titleId) => <TagsForm file={shown} files={files} titleId={titleId} onClose={onClose} />}
+    </SubjectDialog>
   );
 }
 
@@ -91,14 +80,7 @@ function TagsForm({ file, files, titleId, onClose }: TagsDialogProps & { file: M
           )}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={update.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={update.isPending}>
-          {t('tags.submit')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions submitLabel={t('tags.submit')} pending={update.isPending} onCancel={onClose} />
     </form>
   );
 }

@@ -4,7 +4,6 @@ import DriveFileRenameOutlineOutlined from '@mui/icons-material/DriveFileRenameO
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Journal, JournalEntry, MediaFile } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -20,6 +19,7 @@ import { EntryFiltersBar } from './entry-filters-bar.tsx';
 import { EntryHistoryDialog } from './entry-history-dialog.tsx';
 import { EntryList } from './entry-list.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../../components/dialogs/use-confirmed-mutation.ts';
 
 const NO_FILES: MediaFile[] = [];
 
@@ -35,7 +35,6 @@ export function EntriesPanel({ journal, onRename, onDelete }: EntriesPanelProps)
   const { t } = useTranslation('journal');
   const { project } = useSession();
   const access = useJournalAccess();
-  const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const filterKey = withFilters(new URLSearchParams(), filters).toString();
@@ -53,7 +52,10 @@ export function EntriesPanel({ journal, onRename, onDelete }: EntriesPanelProps)
   const { deleteEntry } = useJournalMutations();
   const [editing, setEditing] = useState<EntryDialogSubject | null>(null);
   const [historyOf, setHistoryOf] = useState<JournalEntry | null>(null);
-  const [deleting, setDeleting] = useState<JournalEntry | null>(null);
+  const deleting = useConfirmedMutation<JournalEntry>({
+    mutation: deleteEntry,
+    done: (entry) => t('entry.deleted', { title: entry.title }),
+  });
 
   const loaded = useMemo(() => entries.data?.pages.flatMap((p) => p.objects) ?? [], [entries.data]);
   const deviceList = useMemo(() => devices.data ?? [], [devices.data]);
@@ -118,7 +120,7 @@ export function EntriesPanel({ journal, onRename, onDelete }: EntriesPanelProps)
           deviceTitle: names.device,
           file: (id) => fileById.get(id),
           onEdit: access.canChange(entry.author) ? () => setEditing({ kind: 'edit', entry }) : undefined,
-          onDelete: access.canChange(entry.author) ? () => setDeleting(entry) : undefined,
+          onDelete: access.canChange(entry.author) ? () => deleting.ask(entry) : undefined,
           onHistory: () => setHistoryOf(entry),
         })}
       />
@@ -131,25 +133,11 @@ export function EntriesPanel({ journal, onRename, onDelete }: EntriesPanelProps)
       />
       <EntryHistoryDialog entry={historyOf} names={names} onClose={() => setHistoryOf(null)} />
       <ConfirmDialog
-        open={Boolean(deleting)}
+        {...deleting.dialogProps}
         title={t('entry.deleteTitle')}
-        body={t('entry.deleteBody', { title: deleting?.title ?? '' })}
-        pending={deleteEntry.isPending}
+        body={t('entry.deleteBody', { title: deleting.subject?.title ?? '' })}
         confirmLabel={t('actions.delete')}
         failure={deleteEntry.isError ? t('messages.deleteFailed') : null}
-        onClose={() => {
-          deleteEntry.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          deleteEntry.mutate(deleting.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('entry.deleted', { title: deleting.title }), { variant: 'success' });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </Box>
   );

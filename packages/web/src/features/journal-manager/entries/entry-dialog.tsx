@@ -3,26 +3,22 @@ import {
   Alert,
   Autocomplete,
   Box,
-  Button,
   Chip,
-  Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Stack,
   TextField,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import type { JournalEntry, MediaFile } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
 import type { DeviceChoice } from '../../../api/registry.ts';
-import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions.tsx';
+import { SubjectDialog } from '../../../components/dialogs/subject-dialog.tsx';
 import { FilePreview } from '../../../components/media/file-preview.tsx';
 import {
   changedFields,
@@ -50,21 +46,10 @@ interface EntryDialogProps {
 
 /** Writes or edits an entry: title, when it happened, text, tags, devices and attachments from the file library. */
 export function EntryDialog({ subject, onClose, ...options }: EntryDialogProps) {
-  const titleId = useId();
-  const shown = useDialogSubject(subject);
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={Boolean(subject)}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
-    >
-      {shown && <EntryForm key={shown.key} subject={shown.subject} titleId={titleId} onClose={onClose} {...options} />}
-    </Dialog>
+    <SubjectDialog subject={subject} onClose={onClose} maxWidth="md" fullScreenOnPhone>
+      {(shown, titleId) => <EntryForm subject={shown} titleId={titleId} onClose={onClose} {...options} />}
+    </SubjectDialog>
   );
 }
 
@@ -247,14 +232,12 @@ function EntryForm({
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={mutation.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={mutation.isPending}>
-          {t(entry ? 'actions.save' : 'actions.create')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        submitLabel={t(entry ? 'actions.save' : 'actions.create')}
+        pending={mutation.isPending}
+        onCancel={onClose}
+        sx={{ px: 3, py: 1.5 }}
+      />
     </Box>
   );
 }

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { journalCreateBody, type Journal, type JournalCreateBody } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions.tsx';
+import { SubjectDialog } from '../../../components/dialogs/subject-dialog.tsx';
 import { fieldErrorText } from '../model/field-errors.ts';
 import { useJournalMutations } from '../model/use-journal-mutations.ts';
 
@@ -22,14 +22,10 @@ export function JournalDialog({
   onClose(): void;
   onSaved(journal: Journal): void;
 }) {
-  const titleId = useId();
-  const shown = useDialogSubject(subject);
   return (
-    <Dialog open={Boolean(subject)} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      {shown && (
-        <JournalForm key={shown.key} subject={shown.subject} titleId={titleId} onClose={onClose} onSaved={onSaved} />
-      )}
-    </Dialog>
+    <SubjectDialog subject={subject} onClose={onClose} maxWidth="sm">
+      {(shown, titleId) => <JournalForm subject={shown} titleId={titleId} onClose={onClose} onSaved={onSaved} />}
+    </SubjectDialog>
   );
 }
 
@@ -93,14 +89,11 @@ function JournalForm({
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={mutation.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={mutation.isPending}>
-          {t(editing ? 'actions.save' : 'actions.create')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        submitLabel={t(editing ? 'actions.save' : 'actions.create')}
+        pending={mutation.isPending}
+        onCancel={onClose}
+      />
     </form>
   );
 }

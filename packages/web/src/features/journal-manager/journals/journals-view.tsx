@@ -1,9 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import { Alert, Box, Button, Skeleton } from '@mui/material';
+import { Box, Button, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { Journal } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,19 +14,24 @@ import { useJournalMutations } from '../model/use-journal-mutations.ts';
 import { JournalDialog, type JournalDialogSubject } from './journal-dialog.tsx';
 import { JournalList } from './journal-list.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadFailedAlert } from '../../../components/load-failed-alert.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useConfirmedMutation } from '../../../components/dialogs/use-confirmed-mutation.ts';
 
 /** The journals tab: the project's journals, and the entries of the one chosen (`?journal=`). */
 export function JournalsView() {
   const { t } = useTranslation('journal');
   const { project } = useSession();
   const access = useJournalAccess();
-  const { enqueueSnackbar } = useSnackbar();
   const journals = useQuery(journalsQuery(project.id));
   const { deleteJournal } = useJournalMutations();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<JournalDialogSubject | null>(null);
-  const [deleting, setDeleting] = useState<Journal | null>(null);
+  const deleting = useConfirmedMutation<Journal>({
+    mutation: deleteJournal,
+    done: (journal) => t('journal.deleted', { title: journal.title }),
+    onDone: () => setParams({}),
+  });
   const list = journals.data ?? [];
   const selected = list.find((j) => j.id === params.get('journal')) ?? list[0] ?? null;
   // another journal starts without the last one's filters
@@ -38,26 +42,11 @@ export function JournalsView() {
     <>
       <JournalDialog subject={editing} onClose={() => setEditing(null)} onSaved={(j) => select(j.id)} />
       <ConfirmDialog
-        open={Boolean(deleting)}
+        {...deleting.dialogProps}
         title={t('journal.deleteTitle')}
-        body={t('journal.deleteBody', { title: deleting?.title ?? '' })}
-        pending={deleteJournal.isPending}
+        body={t('journal.deleteBody', { title: deleting.subject?.title ?? '' })}
         confirmLabel={t('actions.delete')}
         failure={deleteJournal.isError ? t('messages.deleteFailed') : null}
-        onClose={() => {
-          deleteJournal.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          deleteJournal.mutate(deleting.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('journal.deleted', { title: deleting.title }), { variant: 'success' });
-              setDeleting(null);
-              setParams({});
-            },
-          })
-        }
       />
     </>
   );
@@ -71,18 +60,7 @@ export function JournalsView() {
     );
   }
   if (journals.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void journals.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('messages.listFailed')}
-      </Alert>
-    );
+    return <LoadFailedAlert onRetry={() => void journals.refetch()}>{t('messages.listFailed')}</LoadFailedAlert>;
   }
   if (!selected) {
     return (
@@ -117,7 +95,7 @@ export function JournalsView() {
         key={selected.id}
         journal={selected}
         onRename={access.manageJournals ? () => setEditing({ kind: 'rename', journal: selected }) : undefined}
-        onDelete={access.manageJournals ? () => setDeleting(selected) : undefined}
+        onDelete={access.manageJournals ? () => deleting.ask(selected) : undefined}
       />
       {dialogs}
     </Box>

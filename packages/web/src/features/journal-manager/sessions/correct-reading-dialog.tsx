@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  InputAdornment,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, DialogContent, DialogContentText, DialogTitle, InputAdornment, Stack, TextField } from '@mui/material';
 import { manualReadingCorrectionBody, type ManualReading, type SchemeObject } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
-import { useDialogSubject } from '../../../components/dialogs/use-dialog-subject.ts';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions.tsx';
+import { SubjectDialog } from '../../../components/dialogs/subject-dialog.tsx';
 import { parseTypedNumber } from '../../../components/forms/typed-number.ts';
 import { useJournalMutations } from '../model/use-journal-mutations.ts';
 
@@ -29,12 +19,10 @@ interface CorrectReadingDialogProps {
 
 /** Corrects a manual reading's values, with the reason (required); the old values stay in its history. */
 export function CorrectReadingDialog({ reading, onClose, ...rest }: CorrectReadingDialogProps) {
-  const titleId = useId();
-  const shown = useDialogSubject(reading);
   return (
-    <Dialog open={Boolean(reading)} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      {shown && <CorrectForm key={shown.key} reading={shown.subject} titleId={titleId} onClose={onClose} {...rest} />}
-    </Dialog>
+    <SubjectDialog subject={reading} onClose={onClose} maxWidth="sm">
+      {(shown, titleId) => <CorrectForm reading={shown} titleId={titleId} onClose={onClose} {...rest} />}
+    </SubjectDialog>
   );
 }
 
@@ -139,14 +127,7 @@ function CorrectForm({
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={correctReading.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={correctReading.isPending}>
-          {t('correct.submit')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions submitLabel={t('correct.submit')} pending={correctReading.isPending} onCancel={onClose} />
     </form>
   );
 }

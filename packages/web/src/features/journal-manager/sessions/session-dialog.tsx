@@ -1,15 +1,11 @@
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import {
   Alert,
-  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   List,
-  ListItem,
   Skeleton,
   Stack,
   Typography,
@@ -24,13 +20,11 @@ import { dataSessionQuery, sessionChecksQuery, sessionReadingsQuery } from '../.
 import { deviceChoicesQuery, schemesQuery } from '../../../api/registry.ts';
 import { useSession } from '../../../session/session-context.ts';
 import { formatDisplayDate } from '../../../components/dates/display-date.ts';
-import { describeFromScheme, metricText } from '../../../components/manual-readings/manual-history.ts';
-import { useManualSummary } from '../../../components/manual-readings/manual-reading-chip.tsx';
+import { describeFromScheme } from '../../../components/manual-readings/manual-history.ts';
 import { ManualReadingHistoryDialog } from '../../../components/manual-readings/manual-reading-history-dialog.tsx';
-import { describeSchemeMetric } from '../model/reading-checks.ts';
 import { useJournalAccess } from '../model/use-journal-access.ts';
 import { CorrectReadingDialog } from './correct-reading-dialog.tsx';
-import { ReadingCheckView } from './reading-check.tsx';
+import { SessionReadingItem } from './session-reading-item.tsx';
 import { SessionStatus } from './session-status.tsx';
 
 /** One data session and its readings: device, read time, values with units, who entered and corrected them. */
@@ -57,7 +51,6 @@ function SessionContent({ sessionId, titleId, onClose }: { sessionId: string; ti
   const locale = i18n.resolvedLanguage ?? 'en-US';
   const { project } = useSession();
   const access = useJournalAccess();
-  const summary = useManualSummary();
   const session = useQuery(dataSessionQuery(project.id, sessionId));
   const readings = useQuery(sessionReadingsQuery(project.id, sessionId));
   // the check against the loggers is extra: the readings show without it, and it never blocks them
@@ -108,57 +101,18 @@ function SessionContent({ sessionId, titleId, onClose }: { sessionId: string; ti
         {readings.data?.objects.length === 0 && <Alert severity="info">{t('sessions.noReadings')}</Alert>}
         {readings.data && readings.data.objects.length > 0 && (
           <List disablePadding aria-label={t('sessions.readingsLabel')}>
-            {readings.data.objects.map((r) => {
-              const describe = describeFromScheme(schemeOf(r));
-              return (
-                <ListItem
-                  key={r.id}
-                  divider
-                  disableGutters
-                  aria-label={titleOf(r)}
-                  sx={{
-                    display: 'flex',
-                    flexDirection: { xs: 'column', sm: 'row' },
-                    alignItems: { sm: 'center' },
-                    gap: 1,
-                  }}
-                >
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography variant="subtitle2" component="h3">
-                      {titleOf(r)}
-                    </Typography>
-                    <Typography variant="body2">
-                      {Object.entries(r.raw_metrics)
-                        .map(([key, value]) => {
-                          const text = metricText(key, value, describe, locale);
-                          return `${text.label} ${text.value}`;
-                        })
-                        .join(' · ')}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {t('sessions.readAt', { date: formatDisplayDate(r.read_at, locale) })} · {summary(r)}
-                    </Typography>
-                    {checkOf.get(r.id) && (
-                      <ReadingCheckView
-                        check={checkOf.get(r.id)!}
-                        toleranceMinutes={checks.data!.tolerance_minutes}
-                        describe={describeSchemeMetric(schemeOf(r))}
-                      />
-                    )}
-                  </Box>
-                  <Stack direction="row" spacing={1} sx={{ flex: 'none' }}>
-                    {access.canChange(r.entered_by) && (
-                      <Button size="small" startIcon={<EditOutlined />} onClick={() => setCorrecting(r)}>
-                        {t('sessions.correct')}
-                      </Button>
-                    )}
-                    <Button size="small" startIcon={<HistoryOutlined />} onClick={() => setHistoryOf(r)}>
-                      {t('sessions.history')}
-                    </Button>
-                  </Stack>
-                </ListItem>
-              );
-            })}
+            {readings.data.objects.map((r) => (
+              <SessionReadingItem
+                key={r.id}
+                reading={r}
+                title={titleOf(r)}
+                scheme={schemeOf(r)}
+                check={checkOf.get(r.id)}
+                toleranceMinutes={checks.data?.tolerance_minutes}
+                onCorrect={access.canChange(r.entered_by) ? () => setCorrecting(r) : undefined}
+                onHistory={() => setHistoryOf(r)}
+              />
+            ))}
           </List>
         )}
       </DialogContent>

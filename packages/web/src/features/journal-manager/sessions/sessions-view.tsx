@@ -1,6 +1,5 @@
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import {
-  Alert,
   Button,
   Link,
   Paper,
@@ -21,6 +20,7 @@ import { formatDisplayDate } from '../../../components/dates/display-date.ts';
 import { SessionDialog } from './session-dialog.tsx';
 import { SessionStatus } from './session-status.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadFailedAlert } from '../../../components/load-failed-alert.tsx';
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } };
 
@@ -42,18 +42,7 @@ export function SessionsView() {
   if (sessions.isPending)
     return <Skeleton variant="rounded" height={200} role="progressbar" aria-label={t('sessions.loading')} />;
   if (sessions.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('sessions.failed')}
-      </Alert>
-    );
+    return <LoadFailedAlert onRetry={() => void sessions.refetch()}>{t('sessions.failed')}</LoadFailedAlert>;
   }
   const list = sessions.data;
   return (

@@ -1,6 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { AGGREGATE_INTERVALS, type AggregateInterval, type MetricInfo } from '@vigil/domain';
 import { useTranslation } from 'react-i18next';
+import { ChoiceField } from '../../../components/forms/choice-field.tsx';
 import { EXPLORER_FUNCTIONS, type ExplorerFunction } from '../model/explorer-choices.ts';
 
 interface AnalysisFieldsProps {
@@ -33,34 +34,24 @@ export function AnalysisFields({ metrics, metric, fn, window, onMetric, onFuncti
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
+      <ChoiceField
         size="small"
         label={t('function.label')}
         value={fn}
-        onChange={(e) => onFunction(e.target.value as ExplorerFunction)}
+        choices={EXPLORER_FUNCTIONS}
+        choiceLabel={(f) => t(`function.${f}`)}
+        onChange={onFunction}
         helperText=" "
-      >
-        {EXPLORER_FUNCTIONS.map((f) => (
-          <MenuItem key={f} value={f}>
-            {t(`function.${f}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <ChoiceField
         size="small"
         label={t('window.label')}
         value={window}
-        onChange={(e) => onWindow(e.target.value as AggregateInterval)}
+        choices={AGGREGATE_INTERVALS}
+        choiceLabel={(w) => t(`window.${w}`)}
+        onChange={onWindow}
         helperText=" "
-      >
-        {AGGREGATE_INTERVALS.map((w) => (
-          <MenuItem key={w} value={w}>
-            {t(`window.${w}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
     </>
   );
 }

@@ -31,36 +31,20 @@ export function DevicePicker({ devices, groups, loading, failed, value, onChange
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
       <Stack direction="row" spacing={1.5} sx={{ flex: 'none', width: { xs: '100%', md: 380 } }}>
-        <TextField
-          select
-          size="small"
+        <FilterChoice
           label={t('devices.group')}
-          value={filter.groupId ?? ''}
-          onChange={(e) => setFilter((f) => ({ ...f, groupId: e.target.value || null }))}
-          sx={{ flex: 1, minWidth: 0 }}
-        >
-          <MenuItem value="">{t('devices.allGroups')}</MenuItem>
-          {groups.map((g) => (
-            <MenuItem key={g.id} value={g.id}>
-              {g.title}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          anyLabel={t('devices.allGroups')}
+          value={filter.groupId}
+          options={groups.map((g) => ({ id: g.id, name: g.title }))}
+          onChange={(groupId) => setFilter((f) => ({ ...f, groupId }))}
+        />
+        <FilterChoice
           label={t('devices.scheme')}
-          value={filter.schemeId ?? ''}
-          onChange={(e) => setFilter((f) => ({ ...f, schemeId: e.target.value || null }))}
-          sx={{ flex: 1, minWidth: 0 }}
-        >
-          <MenuItem value="">{t('devices.allSchemes')}</MenuItem>
-          {schemes.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          anyLabel={t('devices.allSchemes')}
+          value={filter.schemeId}
+          options={schemes}
+          onChange={(schemeId) => setFilter((f) => ({ ...f, schemeId }))}
+        />
       </Stack>
       <DeviceField
         multiple
@@ -81,5 +65,32 @@ export function DevicePicker({ devices, groups, loading, failed, value, onChange
         helperText={full ? t('devices.full', { max: MAX_DEVICES }) : t('devices.helper', { max: MAX_DEVICES })}
       />
     </Stack>
+  );
+}
+
+/** One filter of the device list: null (shown as `anyLabel`) keeps every device. */
+function FilterChoice(props: {
+  label: string;
+  anyLabel: string;
+  value: string | null;
+  options: readonly { id: string; name: string }[];
+  onChange(id: string | null): void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={(e) => props.onChange(e.target.value || null)}
+      sx={{ flex: 1, minWidth: 0 }}
+    >
+      <MenuItem value="">{props.anyLabel}</MenuItem>
+      {props.options.map((option) => (
+        <MenuItem key={option.id} value={option.id}>
+          {option.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

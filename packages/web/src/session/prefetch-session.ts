@@ -7,8 +7,9 @@ import { themeFileQuery } from '../theme/use-theme-file.ts';
 
 /**
  * A stored session's start calls (the ones `useSessionBootstrap` waits for) and its project's theme,
- * asked for while the texts load instead of after them: the first signed-in page renders one round
- * trip sooner. Failures are left to the session's own queries, which show or handle them.
+ * asked for together: at script start while the texts load, and at sign-in as soon as the session is
+ * stored, so that the first signed-in page renders a round trip or two sooner. Failures are left to
+ * the session's own queries, which show or handle them.
  */
 export function prefetchSession(client: QueryClient) {
   const stored = sessionStore.get();
