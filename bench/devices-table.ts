@@ -2,7 +2,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { REGISTER_COLUMNS, type RegisterImportAnswer } from '@vigil/domain';
 import playwrightConfig from '../playwright.config.ts';
 import { call, signIn } from './dashboard-draw.ts';
@@ -166,7 +166,35 @@ export async function openTable(context: BrowserContext) {
       dataMs: Math.max(...pages.map((r) => r.responseEnd)),
     };
   });
+  if (process.env.BENCH_TABLE_WATERFALL) console.log(await waterfall(page));
   return { page, ms: state.paintedAt!, shownMs: state.shownAt!, ...list, total: state.total!, rows: state.rows!, cpu };
+}
+
+/** With BENCH_TABLE_WATERFALL=on, an open's requests (start → end, ms from navigation) and long tasks. */
+async function waterfall(page: Page) {
+  return page.evaluate(async () => {
+    const rows = performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .map(
+        (r) =>
+          `${r.startTime.toFixed(0).padStart(6)} ${r.responseEnd.toFixed(0).padStart(6)} ${new URL(r.name).pathname}`,
+      );
+    const tasks = await new Promise<string[]>((resolve) => {
+      new PerformanceObserver((list) =>
+        resolve(
+          list
+            .getEntries()
+            .map(
+              (t) =>
+                `${t.startTime.toFixed(0).padStart(6)} ${(t.startTime + t.duration).toFixed(0).padStart(6)} long task`,
+            ),
+        ),
+      ).observe({ type: 'longtask', buffered: true });
+      setTimeout(() => resolve([]), 500);
+    });
+    return [...rows, ...tasks].sort().join('\n');
+  });
 }
 
 async function typeSearch(context: BrowserContext) {

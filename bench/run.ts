@@ -152,8 +152,8 @@ if (process.env.BENCH_DASHBOARD !== 'off') runBench('dashboard-draw.ts');
 // devices table of 2,000 rows opened and searched in headless Chromium (BENCH_DEVICES_TABLE=off). Each
 // in its own process too. Issue 34's recomputation (about a minute): a calibration 1 year back on a
 // 5-minute piezometer, while other devices send readings (BENCH_RECOMPUTE=off). Issue 36's field link
-// (about four minutes): signing in through a throttled connection to the landing dashboard
-// (BENCH_FIELD_LINK=off). A bench that fails is named at the end; the others still run.
+// (about three minutes): signing in through a throttled connection to the landing dashboard, over
+// HTTPS and HTTP/2 as a site reached over the internet is served (BENCH_FIELD_LINK=off). A bench that fails is named at the end; the others still run.
 for (const [variable, file] of [
   ['BENCH_ZOOM', 'chart-zoom.ts'],
   ['BENCH_HEATMAP', 'heatmap.ts'],

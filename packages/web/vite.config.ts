@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -26,10 +26,14 @@ function localesVersion(dir = join(import.meta.dirname, 'public/locales')) {
  * the one a browser accepts (@fastify/static `preCompressed`), so that a field link carries a fifth
  * of the bytes and no request pays for compressing.
  */
-function precompress(dir = join(import.meta.dirname, 'dist')): Plugin {
+function precompress(): Plugin {
+  let dir = '';
   return {
     name: 'vigil-precompress',
     apply: 'build',
+    configResolved(config) {
+      dir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.(js|css|html|json|svg)$/.test(entry.name)) continue;

@@ -10,6 +10,7 @@ import {
   TIMESERIES_GROUP_BY,
 } from './metrics.ts';
 import { ENTITY_TYPES } from './schemes.ts';
+import { ENTITY_SEGMENT } from './states.ts';
 import { MAP_ZOOM } from './site-map.ts';
 import { DEFAULT_CARD_PRESET, TIME_PRESETS } from './time-presets.ts';
 import { WEATHER_UNITS } from './weather.ts';
@@ -32,8 +33,6 @@ export const CARD_PRESETS = {
 export type CardPreset = keyof typeof CARD_PRESETS;
 
 export const ROOT_PAGE = 'root';
-/** The path segment of entity dashboards (`/safety-state/device/{type}/{id}`); no page may use it. */
-export const ENTITY_SEGMENT = 'device';
 const MAX_PAGES = 200;
 const MAX_CARDS = 60;
 const MAX_DEPTH = 6;

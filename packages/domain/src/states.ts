@@ -7,6 +7,8 @@ export const STATE_TYPES = ['safety-state', 'operational-state'] as const;
 export type StateType = (typeof STATE_TYPES)[number];
 /** The entity state a dashboard of each type shows. */
 export const STATE_FIELD = { 'safety-state': 'safety_state', 'operational-state': 'operational_state' } as const;
+/** The path segment of entity dashboards (`/safety-state/device/{type}/{id}`); no page may use it. */
+export const ENTITY_SEGMENT = 'device';
 
 export const STATE_COLOURS = ['red', 'orange', 'yellow', 'blue', 'green', 'grey', 'black'] as const;
 export type StateColour = (typeof STATE_COLOURS)[number];

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { STATE_TYPES } from '@vigil/domain';
 import { sessionStore } from '../api/session-store.ts';
+import { prefetchDevices } from '../features/device-registry/model/prefetch-devices.ts';
 import { LogoutRoute } from './logout-route.tsx';
 import { prefetchLanding } from './prefetch-landing.ts';
 import { queryClient } from './query-client.ts';
@@ -89,9 +90,7 @@ export const routes: RouteObject[] = [
             loader: ({ params, request }: LoaderFunctionArgs) => {
               if (params['*']) return null; // the table is the module's first page only
               const tab = new URL(request.url).searchParams.get('tab');
-              void import('../features/device-registry/model/prefetch-devices.ts').then(({ prefetchDevices }) =>
-                prefetchDevices(queryClient, sessionStore.get()?.projectId, tab),
-              );
+              prefetchDevices(queryClient, sessionStore.get()?.projectId, tab);
               return null;
             },
             lazy: gatedPage(

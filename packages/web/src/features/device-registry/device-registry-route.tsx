@@ -1,9 +1,17 @@
+import { LinearProgress } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ENTITY_PATHS, type EntityTypeName } from '../../api/registry.ts';
-import { DeviceFormPage } from './device-form/device-form-page.tsx';
 import { DevicesPage } from './devices/devices-page.tsx';
-import { SchemeEditorPage } from './schemes/scheme-editor-page.tsx';
-import { SchemesPage } from './schemes/schemes-page.tsx';
+
+// The table opens with the route; the forms and editors (and zod, their checks) load when opened.
+const DeviceFormPage = lazy(async () => ({
+  default: (await import('./device-form/device-form-page.tsx')).DeviceFormPage,
+}));
+const SchemeEditorPage = lazy(async () => ({
+  default: (await import('./schemes/scheme-editor-page.tsx')).SchemeEditorPage,
+}));
+const SchemesPage = lazy(async () => ({ default: (await import('./schemes/schemes-page.tsx')).SchemesPage }));
 
 const KIND_OF_PATH = Object.fromEntries(Object.entries(ENTITY_PATHS).map(([kind, path]) => [path, kind])) as Record<
   string,
@@ -16,6 +24,14 @@ const KIND_OF_PATH = Object.fromEntries(Object.entries(ENTITY_PATHS).map(([kind,
  * the schemes, `/devices/schemes/new` and `/devices/schemes/{id}` a scheme's editor.
  */
 export function DeviceRegistryRoute() {
+  return (
+    <Suspense fallback={<LinearProgress />}>
+      <RegistryPage />
+    </Suspense>
+  );
+}
+
+function RegistryPage() {
   const [first, second] = (useParams()['*'] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
   if (!first) return <DevicesPage />;
   if (first === 'schemes') {

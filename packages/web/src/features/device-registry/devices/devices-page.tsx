@@ -4,20 +4,18 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
-import { Box, Button, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ENTITY_PATHS, groupsQuery, schemesQuery, type EntityTypeName } from '../../../api/registry.ts';
 import { useSession } from '../../../session/session-context.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ExportDialog } from '../../../components/export-dialog/export-dialog.tsx';
 import type { ExportSettings } from '../../../components/export-dialog/export-settings.ts';
 import { registerRowsQuery, type RegisterRow } from '../api/devices-api.ts';
-import { DeleteDeviceDialog, type DeleteSubject } from '../device-form/delete-device-dialog.tsx';
-import { GroupsDialog } from '../groups/groups-dialog.tsx';
-import { RegistryHistoryDialog, type HistorySubject } from '../history/registry-history-dialog.tsx';
+import type { DeleteSubject } from '../device-form/delete-device-dialog.tsx';
+import type { HistorySubject } from '../history/registry-history-dialog.tsx';
 import {
   DEFAULT_SORTING,
   filterRows,
@@ -28,7 +26,6 @@ import {
   type SortColumn,
   type Sorting,
 } from '../model/device-filters.ts';
-import { KeysPanel } from '../keys/keys-panel.tsx';
 import { useRegistryAccess } from '../model/use-registry-access.ts';
 import { RegisterMenu } from '../register/register-menu.tsx';
 import { DeviceActionsMenu, type DeviceAction } from './device-actions-menu.tsx';
@@ -37,6 +34,19 @@ import { DevicesTable } from './devices-table.tsx';
 import { DevicesToolbar } from './devices-toolbar.tsx';
 
 const KINDS = Object.keys(ENTITY_PATHS) as EntityTypeName[];
+
+// What the table does not show at once loads when asked for: the page opens with the table alone.
+const ExportDialog = lazy(async () => ({
+  default: (await import('../../../components/export-dialog/export-dialog.tsx')).ExportDialog,
+}));
+const DeleteDeviceDialog = lazy(async () => ({
+  default: (await import('../device-form/delete-device-dialog.tsx')).DeleteDeviceDialog,
+}));
+const GroupsDialog = lazy(async () => ({ default: (await import('../groups/groups-dialog.tsx')).GroupsDialog }));
+const RegistryHistoryDialog = lazy(async () => ({
+  default: (await import('../history/registry-history-dialog.tsx')).RegistryHistoryDialog,
+}));
+const KeysPanel = lazy(async () => ({ default: (await import('../keys/keys-panel.tsx')).KeysPanel }));
 
 /** `/devices` (module DeviceRegistry): the project's instruments, interface nodes and virtual devices. */
 export function DevicesPage() {
@@ -159,7 +169,9 @@ export function DevicesPage() {
           {canManageKeys && <Tab value="keys" label={t('tabs.keys')} />}
         </Tabs>
         {keysTab ? (
-          <KeysPanel />
+          <Suspense fallback={<LinearProgress />}>
+            <KeysPanel />
+          </Suspense>
         ) : (
           <>
             <DevicesToolbar
@@ -217,10 +229,18 @@ export function DevicesPage() {
         )}
       </Paper>
 
-      <RegistryHistoryDialog subject={history} onClose={() => setHistory(null)} />
-      <DeleteDeviceDialog subject={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />
-      <GroupsDialog open={managingGroups} onClose={() => setManagingGroups(false)} canEdit={canEdit} />
-      {exporting && <ExportDialog open settings={exporting} onClose={() => setExporting(null)} />}
+      <Suspense fallback={null}>
+        {history && <RegistryHistoryDialog subject={history} onClose={() => setHistory(null)} />}
+        {deleting && (
+          <DeleteDeviceDialog
+            subject={deleting}
+            onClose={() => setDeleting(null)}
+            onDeleted={() => setDeleting(null)}
+          />
+        )}
+        {managingGroups && <GroupsDialog open onClose={() => setManagingGroups(false)} canEdit={canEdit} />}
+        {exporting && <ExportDialog open settings={exporting} onClose={() => setExporting(null)} />}
+      </Suspense>
     </Box>
   );
 }

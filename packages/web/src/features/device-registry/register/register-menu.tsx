@@ -5,10 +5,13 @@ import TableViewOutlined from '@mui/icons-material/TableViewOutlined';
 import { Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import type { RegisterFormat } from '@vigil/domain';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerApi } from '../api/register-api.ts';
-import { RegisterImportDialog } from './register-import-dialog.tsx';
+
+const RegisterImportDialog = lazy(async () => ({
+  default: (await import('./register-import-dialog.tsx')).RegisterImportDialog,
+}));
 
 /** The instrument register: an Import button (administrators and managers), and a menu of its export and template, as .xlsx or .csv. */
 export function RegisterMenu({ canImport }: { canImport: boolean }) {
@@ -57,7 +60,11 @@ export function RegisterMenu({ canImport }: { canImport: boolean }) {
           </MenuItem>
         ))}
       </Menu>
-      <RegisterImportDialog open={importing} onClose={() => setImporting(false)} />
+      {importing && (
+        <Suspense fallback={null}>
+          <RegisterImportDialog open onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
