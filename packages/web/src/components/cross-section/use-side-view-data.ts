@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { CrossSection, CrossSectionSensor, SchemeObject, TimeRange } from '@vigil/domain';
 import { useMemo } from 'react';
+import { queryAnswers } from '../../api/query-answers.ts';
 import { latestReadingsQuery, timeseriesQuery } from '../../api/metrics.ts';
 import { devicesByIdQuery, schemesQuery } from '../../api/registry.ts';
 import { dailyLevels, historyRequests, type DailyLevels } from './level-history.ts';
@@ -55,24 +56,20 @@ export function useSideViewData(
     () => (ids.length ? historyRequests(section.sensors, range) : []),
     [ids.length, section.sensors, range],
   );
-  const history = useQueries({ queries: requests.map((body) => timeseriesQuery(body)) });
-  const historyData = history.map((h) => h.data);
-  const historyKey = history.map((h) => h.dataUpdatedAt).join(',');
+  const history = useQueries({ queries: requests.map((body) => timeseriesQuery(body)), combine: queryAnswers });
 
   const levels = useMemo(
     () =>
       sensorLevels(section, (devices.data ?? []) as SensorDevice[], latest.data ?? [], now, unitFinder(schemes.data)),
     [section, devices.data, latest.data, now, schemes.data],
   );
-  // The answers' array is new on every render: the key of their update times says when they changed.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- historyKey stands for historyData
-  const daily = useMemo(() => dailyLevels(requests, historyData), [requests, historyKey]);
+  const daily = useMemo(() => dailyLevels(requests, history.data), [requests, history.data]);
   const some = ids.length > 0;
   return {
     levels,
     daily,
     loading: some && (devices.isPending || latest.isPending || schemes.isPending),
-    historyLoading: history.some((h) => h.isPending),
+    historyLoading: history.pending,
     error: devices.isError || latest.isError,
     refetch: () => {
       void devices.refetch();

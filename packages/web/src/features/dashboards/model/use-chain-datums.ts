@@ -5,7 +5,7 @@ import { dataPointReadingsQuery } from '../../../api/metrics.ts';
 import { datumsQuery } from '../api/inclinometer-datums-api.ts';
 import { chainDisplacement, type ChainDisplacement, type NodeDatum } from './datum-series.ts';
 import { AXIS_METRICS } from './inclinometer-data.ts';
-import { queryAnswers } from './query-answers.ts';
+import { queryAnswers } from '../../../api/query-answers.ts';
 
 /** A chart series read against its chain's datum: which displacement it is, the datum's time and the node's values then. */
 export interface SeriesDatum {

@@ -9,7 +9,7 @@ import type { EnvelopePoint } from '../../../components/charts/chart-model.ts';
 import { seriesEnvelope, seriesPoints, sharedLimits, timeseriesRequests } from './chart-data.ts';
 import { axesOf, axisSinceDatum, resultantSinceDatum } from './datum-series.ts';
 import { useChainDatums, type SeriesDatum } from './use-chain-datums.ts';
-import { queryAnswers } from './query-answers.ts';
+import { queryAnswers } from '../../../api/query-answers.ts';
 import { useDashboardData } from './use-dashboard-data.ts';
 
 /** A plotted series: its points with the label and unit the chart and the export show. */

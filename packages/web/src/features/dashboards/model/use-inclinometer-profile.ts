@@ -15,7 +15,7 @@ import {
   type ProfileAxis,
   type ProfileMode,
 } from './inclinometer-data.ts';
-import { queryAnswers } from './query-answers.ts';
+import { queryAnswers } from '../../../api/query-answers.ts';
 
 export interface ProfileSettings {
   axis: ProfileAxis;

@@ -1,12 +1,13 @@
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
-import { Alert, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { AggregateInterval } from '@vigil/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AggregationTable } from '../../../components/aggregation-table/aggregation-table.tsx';
 import type { AggregationRow } from '../../../components/aggregation-table/aggregation-rows.ts';
+import { LoadFailedAlert } from '../../../components/load-failed-alert.tsx';
 import { MAX_DEVICES } from '../model/explorer-choices.ts';
 import type { DeviceColumn } from '../model/explorer-query.ts';
 import type { ResultsState } from '../model/results-state.ts';
@@ -28,19 +29,7 @@ interface ExplorerResultsProps {
 export function ExplorerResults({ state, columns, rows, window, caption, onRetry }: ExplorerResultsProps) {
   const { t } = useTranslation('explorer');
   const series = useMemo(() => chartSeries(columns, rows), [columns, rows]);
-  if (state === 'error')
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('results.retry')}
-          </Button>
-        }
-      >
-        {t('results.loadError')}
-      </Alert>
-    );
+  if (state === 'error') return <LoadFailedAlert onRetry={onRetry}>{t('results.loadError')}</LoadFailedAlert>;
   if (state === 'loading')
     return (
       <Paper variant="outlined" sx={{ p: 2 }}>
