@@ -1,26 +1,24 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { MEASUREMENT, writeLines } from './line-protocol.ts';
 import { httpCall } from './measure.ts';
 import {
-  BATCH,
   DAY_MS,
-  INGEST_CONCURRENCY,
   INSTRUMENTS,
   Q1_BUCKET_SECONDS,
-  READINGS,
   STEP_MS,
   STEPS,
-  batchReadings,
   eidOf,
   measure,
   piezometricLevel,
   queryRounds,
   rawValues,
 } from './metrics-workload.ts';
+import { freePorts, isPackaged, startLogged, stop, tail, waitForAnswer, which } from './private-server.ts';
 import type { Row } from './report.ts';
+import { diskBytes, filesOf, type Storage } from './storage-size.ts';
 
 /**
  * Issue 5's workload on InfluxDB 1.6, side by side with Vigil's own storage: a private `influxd` on
@@ -29,7 +27,6 @@ import type { Row } from './report.ts';
  */
 
 const DATABASE = 'vigil_bench';
-const MEASUREMENT = 'readings';
 
 /**
  * A shard's cache is written to a TSM file once it holds 25 MB or has had no writes for this long
@@ -56,48 +53,19 @@ export interface InfluxRun {
   label: string;
   ingest: { batches: number; points: number; values: number; seconds: number };
   size: string;
+  /** what influxd keeps on disk once its cache is written to TSM files */
+  storage: Storage;
   q1Points: string;
   queries: string[];
   rows: Row[];
   rounds: string[];
 }
 
-function which(binary: string): string | undefined {
-  try {
-    return execFileSync('which', [binary], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** `InfluxDB 1.6.7~rc0 (Debian)` from `influxd version`, and from dpkg when the binary is packaged. */
 function versionLabel(binary: string): string {
   const out = execFileSync(binary, ['version'], { encoding: 'utf8' });
   const version = /v(\d[^\s]*)/.exec(out)?.[1] ?? out.trim();
-  try {
-    execFileSync('dpkg', ['-S', binary], { stdio: 'ignore' });
-    return `InfluxDB ${version} (Debian)`;
-  } catch {
-    return `InfluxDB ${version}`;
-  }
-}
-
-/** Free ports of 127.0.0.1, all held until every one is known, so that they differ. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers: Server[] = [];
-  try {
-    for (let n = 0; n < count; n++) {
-      const server = createServer();
-      servers.push(server);
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', resolve);
-      });
-    }
-    return servers.map((s) => (s.address() as { port: number }).port);
-  } finally {
-    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  }
+  return isPackaged(binary) ? `InfluxDB ${version} (Debian)` : `InfluxDB ${version}`;
 }
 
 /**
@@ -157,51 +125,6 @@ bind-address = "127.0.0.1:${rpcPort}"
 `;
 }
 
-function tail(file: string): string {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-async function waitForPing(base: string, child: ChildProcess, log: string) {
-  const deadline = performance.now() + 30_000;
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`influxd exited with ${child.exitCode}:\n${tail(log)}`);
-    try {
-      const res = await fetch(`${base}/ping`);
-      await res.arrayBuffer();
-      if (res.status === 204) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`influxd did not answer /ping within 30 s:\n${tail(log)}`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** The files under `path` whose names end in `suffix` (all files for ''), recursively. */
-function filesOf(path: string, suffix = ''): string[] {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return [];
-  if (!stat.isDirectory()) return path.endsWith(suffix) ? [path] : [];
-  return readdirSync(path).flatMap((name) => filesOf(join(path, name), suffix));
-}
-
-/** Bytes allocated on disk under `path` (influxd preallocates its series files sparsely). */
-const diskBytes = (paths: string[]) =>
-  paths.flatMap((p) => filesOf(p)).reduce((n, f) => n + statSync(f).blocks * 512, 0);
-
 /** Waits until influxd has written every shard's cache to TSM files and emptied its WAL; returns the seconds. */
 async function waitForSnapshots(dir: string): Promise<number> {
   const t0 = performance.now();
@@ -212,41 +135,6 @@ async function waitForSnapshots(dir: string): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`influxd still had data in its WAL ${limit / 1000} s after the last write`);
-}
-
-/** Batch `b` of the workload as line protocol: the same readings as the JSON batches, plus the calculated field. */
-function batchLines(b: number, start: number): string {
-  const lines: string[] = [];
-  for (const { i, step } of batchReadings(b, INSTRUMENTS, READINGS)) {
-    const { pressure, temperature, battery } = rawValues(i, step);
-    const level = piezometricLevel(i, Number(pressure));
-    lines.push(
-      `${MEASUREMENT},entity=${eidOf(i)} pressure=${pressure},temperature=${temperature},battery=${battery},piezometric_level=${level} ${start + step * STEP_MS}`,
-    );
-  }
-  return lines.join('\n');
-}
-
-async function ingest(base: string, start: number) {
-  const batches = Math.ceil(READINGS / BATCH);
-  const url = `${base}/write?db=${DATABASE}&precision=ms`;
-  let next = 0;
-  let points = 0;
-  const t0 = performance.now();
-  const worker = async () => {
-    while (next < batches) {
-      const b = next++;
-      const body = batchLines(b, start);
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
-      const text = await res.text();
-      if (res.status !== 204) throw new Error(`POST /write answered ${res.status}: ${text.slice(0, 300)}`);
-      points += Math.min(READINGS, (b + 1) * BATCH) - b * BATCH;
-      if (b % 200 === 0) console.log(`  ingested batch ${b + 1}/${batches}`);
-    }
-  };
-  await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, worker));
-  const seconds = (performance.now() - t0) / 1000;
-  return { batches, points, values: points * 4, seconds };
 }
 
 interface Series {
@@ -330,15 +218,9 @@ export async function benchInflux(window: { start: number; end: number }): Promi
     const [httpPort, rpcPort] = await freePorts(2);
     const configFile = join(dir, 'influxdb.conf');
     writeFileSync(configFile, config(dir, httpPort!, rpcPort!));
-    const logFd = openSync(log, 'a');
-    try {
-      child = spawn(binary, ['run', '-config', configFile], { stdio: ['ignore', logFd, logFd] });
-    } finally {
-      closeSync(logFd);
-    }
-    child.on('error', () => {}); // a failed start shows as exitCode in waitForPing
+    child = startLogged(binary, ['run', '-config', configFile], log);
     const base = `http://127.0.0.1:${httpPort}`;
-    await waitForPing(base, child, log);
+    await waitForAnswer(`${base}/ping`, 204, child, log);
     const created = await fetch(`${base}/query`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -349,13 +231,18 @@ export async function benchInflux(window: { start: number; end: number }): Promi
       throw new Error(`CREATE DATABASE answered ${created.status}: ${createdText}`);
     }
 
-    const ingested = await ingest(base, start);
+    const ingested = await writeLines(`${base}/write?db=${DATABASE}&precision=ms`, start);
     console.log(`  ingest: ${ingested.values} values in ${ingested.seconds.toFixed(1)} s`);
     const stored = [join(dir, 'data'), join(dir, 'wal')];
     const afterWrites = `${(diskBytes(stored) / 1e6).toFixed(0)} MB`;
     const snapshotSeconds = await waitForSnapshots(dir);
     console.log(`  cache written to TSM files ${snapshotSeconds.toFixed(1)} s after the last write`);
-    const size = `${afterWrites} after the writes (WAL), ${(diskBytes(stored) / 1e6).toFixed(0)} MB once written to TSM files ${snapshotSeconds.toFixed(0)} s later`;
+    const storage: Storage = {
+      bytes: diskBytes(stored),
+      parts: stored.map((folder) => ({ table: 'shards', part: `${basename(folder)}/`, bytes: diskBytes([folder]) })),
+      how: 'data/ and wal/ once the cache is written to TSM files, allocated blocks',
+    };
+    const size = `${afterWrites} after the writes (WAL), ${(storage.bytes / 1e6).toFixed(0)} MB once written to TSM files ${snapshotSeconds.toFixed(0)} s later`;
 
     const eids = Array.from({ length: INSTRUMENTS }, (_, i) => eidOf(i));
     const q1From = end - 7 * DAY_MS;
@@ -412,6 +299,7 @@ export async function benchInflux(window: { start: number; end: number }): Promi
       label,
       ingest: ingested,
       size,
+      storage,
       q1Points: `${q1Series.length} series, ${q1Rows} points`,
       queries: [q1, q2, `${q3('min')} (and max, mean)`],
       rows: best.rows,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
@@ -11,7 +11,6 @@ import { newId, nowIso, toJson } from '../packages/server/src/db/values.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import { createTestSchema } from '../packages/server/src/test-support/postgres-schema.ts';
-import { benchInflux, INFLUX_NOTES, type InfluxRun } from './influx.ts';
 import { httpCall, within } from './measure.ts';
 import {
   BATCH,
@@ -27,20 +26,25 @@ import {
   tipElevation,
   workloadWindow,
 } from './metrics-workload.ts';
-import { appendResults, machine, type Row } from './report.ts';
+import { appendResults, machine, table, type Row } from './report.ts';
 import { bareSqliteValuesPerSecond } from './bare-sqlite.ts';
+import { storageSection, type StoredValues } from './storage-report.ts';
+import { postgresStorage, sqliteStorage, type Storage } from './storage-size.ts';
+import { storesBeside } from './stores-beside.ts';
 
 /**
  * Issue 5's workload (bench/metrics-workload.ts) sent through `POST /ingest/api/v1/payloads`, then the
  * three budgeted queries over HTTP. On SQLite, and on PostgreSQL when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set (in a fresh schema); on InfluxDB 1.6 too when `influxd` is installed
- * (bench/influx.ts), over the same time range and values.
+ * (bench/influx.ts), over the same time range and values; and what each store keeps on disk, beside
+ * VictoriaMetrics when `victoria-metrics` is installed (bench/victoria-metrics.ts, issue 37).
  */
 interface Store {
   db: Db;
   dialect: Dialect;
   label: string;
-  size(): string;
+  /** what the database keeps on disk; with no other connection open (the server closed) */
+  storage(): Promise<Storage>;
   close(): Promise<void>;
 }
 
@@ -58,7 +62,7 @@ async function openStore(databaseUrl: string | undefined): Promise<Store & { dat
     dataDir,
     databaseUrl: schema?.url,
     label: version,
-    size: () => (schema ? 'n/a' : `${(statSync(join(dataDir, 'vigil.db')).size / 1e6).toFixed(0)} MB`),
+    storage: () => (schema ? postgresStorage(db) : sqliteStorage(db, join(dataDir, 'vigil.db'))),
     async close() {
       await db.destroy();
       await schema?.drop();
@@ -182,9 +186,23 @@ async function ingestWorkload(
   };
 }
 
-/** Ingest, then Q1–Q3 on one database; returns the rows and the ingest figures. */
+/** Ingest, then Q1–Q3 on one database, then what it keeps on disk; returns the rows and the figures. */
 async function runOn(databaseUrl: string | undefined) {
   const store = await openStore(databaseUrl);
+  try {
+    const measured = await serveWorkload(store);
+    // once the server and its background worker are closed: no other connection holds the WAL
+    const storage = await store.storage();
+    const perValue = storage.bytes / measured.ingest.values;
+    console.log(`  on disk: ${(storage.bytes / 1e6).toFixed(1)} MB, ${perValue.toFixed(2)} bytes a value`);
+    return { ...measured, storage };
+  } finally {
+    await store.close();
+  }
+}
+
+/** The server on `store`, the workload through its API, Q1–Q3; the server is closed when this returns. */
+async function serveWorkload(store: Awaited<ReturnType<typeof openStore>>) {
   console.log(`metrics workload on ${store.label}`);
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
@@ -297,7 +315,6 @@ async function runOn(databaseUrl: string | undefined) {
       start,
       end,
       ingest,
-      size: store.size(),
       q1Points: `${check.data.length} series, ${points} points`,
       rows: best.rows,
       otherLoad: best.otherLoad,
@@ -305,7 +322,6 @@ async function runOn(databaseUrl: string | undefined) {
     };
   } finally {
     await app.close();
-    await store.close();
   }
 }
 
@@ -314,7 +330,8 @@ const BUDGETS =
 
 /**
  * Runs the workload on SQLite (and PostgreSQL when configured), then on InfluxDB over the SQLite run's
- * time range (unless BENCH_INFLUX=off), and appends a section to RESULTS.md.
+ * time range (unless BENCH_INFLUX=off) and on VictoriaMetrics (storage only, unless
+ * BENCH_VICTORIA_METRICS=off), and appends a section to RESULTS.md (unless BENCH_RESULTS=off).
  */
 export async function benchMetrics(command: string) {
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -324,15 +341,12 @@ export async function benchMetrics(command: string) {
   );
   const runs = [await runOn(undefined)];
   if (pgUrl) runs.push(await runOn(pgUrl));
-  let influx: InfluxRun | undefined | 'off' | Error = 'off';
-  if (process.env.BENCH_INFLUX !== 'off') {
-    try {
-      influx = await benchInflux(runs[0]!);
-    } catch (error) {
-      console.error('InfluxDB run failed:', error);
-      influx = error instanceof Error ? error : new Error(String(error));
-    }
-  }
+  const besides = await storesBeside(runs[0]!);
+  const stored: StoredValues[] = runs.map((run) => ({
+    label: run.label,
+    values: run.ingest.values,
+    storage: run.storage,
+  }));
   const rows: Row[] = [];
   const lines: string[] = [
     BUDGETS,
@@ -348,7 +362,7 @@ export async function benchMetrics(command: string) {
         `and every value compacted into its day block after ${run.ingest.seconds.toFixed(1)} s: **${Math.round(perSecond)} values/s**` +
         `, using ${run.ingest.cpuSeconds.toFixed(1)} s of CPU in the bench's process: ${run.ingest.serverCpuSeconds.toFixed(1)} s on the server's thread, ` +
         `${run.ingest.backgroundCpuSeconds.toFixed(1)} s on the background worker's and V8's helper threads, ${run.ingest.clientCpuSeconds.toFixed(1)} s on the client's` +
-        `; database size ${run.size}; Q1 answers ${run.q1Points}. Query rounds (other work: other processes, ` +
+        `; on disk ${(run.storage.bytes / 1e6).toFixed(1)} MB (below); Q1 answers ${run.q1Points}. Query rounds (other work: other processes, ` +
         `a database server included, and time taken by the hypervisor): ${run.rounds.join('; ')}.`,
     );
     rows.push({
@@ -365,32 +379,14 @@ export async function benchMetrics(command: string) {
       concurrency: 1,
       note: 'not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL',
     });
-  if (influx === undefined || influx === 'off' || influx instanceof Error) {
-    const note =
-      influx === undefined
-        ? 'not available (no influxd binary)'
-        : influx === 'off'
-          ? 'not measured: BENCH_INFLUX=off'
-          : `failed: ${influx.message.split('\n')[0]}`;
-    rows.push({ measurement: 'InfluxDB 1.6', concurrency: 1, note });
-  } else {
-    const { ingest } = influx;
-    lines.push(
-      `- ${influx.label}: wrote ${ingest.points} points = ${ingest.values} values in ${ingest.batches} requests of ${BATCH} points ` +
-        `(${INGEST_CONCURRENCY} concurrent clients) in ${ingest.seconds.toFixed(1)} s: **${Math.round(ingest.values / ingest.seconds)} values/s**` +
-        `; on disk ${influx.size}; Q1 answers ${influx.q1Points}. Query rounds (influxd's own work ` +
-        `counts as other work, as PostgreSQL's does): ${influx.rounds.join('; ')}. The same readings and time range as ` +
-        `the SQLite run, on a private influxd (temporary data folder). What differs: ${INFLUX_NOTES} ` +
-        `Queries (\`GET /query?epoch=ms\`): ${influx.queries.map((q) => `\`${q}\``).join('; ')}.`,
-    );
-    rows.push({
-      measurement: `${influx.label}: POST /write (line protocol), ${BATCH} points × 4 values`,
-      concurrency: INGEST_CONCURRENCY,
-      calls: ingest.batches,
-      ratePerSecond: ingest.batches / ingest.seconds,
-    });
-    for (const r of influx.rows) rows.push({ ...r, measurement: `${influx.label}: ${r.measurement}` });
+  for (const beside of besides) {
+    lines.push(...beside.lines);
+    rows.push(...beside.rows);
+    if (beside.stored) stored.push(beside.stored);
   }
+  lines.push('', storageSection(stored));
+  console.log(`\n${table(rows)}\n\n${lines.join('\n')}`);
+  if (process.env.BENCH_RESULTS === 'off') return false;
   appendResults(
     join(import.meta.dirname, 'RESULTS.md'),
     {
@@ -402,9 +398,10 @@ export async function benchMetrics(command: string) {
     rows,
     lines.join('\n'),
   );
+  return true;
 }
 
 if (import.meta.main) {
-  await benchMetrics(process.env.BENCH_COMMAND ?? 'npx node bench/metrics.ts');
-  console.log(`metrics workload appended to ${join(import.meta.dirname, 'RESULTS.md')}`);
+  const recorded = await benchMetrics(process.env.BENCH_COMMAND ?? 'npx node bench/metrics.ts');
+  if (recorded) console.log(`metrics workload appended to ${join(import.meta.dirname, 'RESULTS.md')}`);
 }

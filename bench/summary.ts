@@ -302,6 +302,15 @@ const BUDGETS: Budget[] = [
     bench: 'metrics.ts',
     find: said(/SQLite file \(WAL\): ingested .*?\*\*(\d+) values\/s\*\*/, ' values/s', 199_999, true),
   },
+  {
+    name: 'bytes per value on disk after compaction, SQLite (issue 37)',
+    budget: '≤ 10',
+    bench: 'metrics.ts',
+    find: (entry) => {
+      const value = cell(entry, /^SQLite/, /^bytes per value on disk/);
+      return value === undefined ? undefined : { figure: `${value} bytes`, met: value <= 10 };
+    },
+  },
 ];
 
 export function summarise(markdown: string): string {

@@ -23,6 +23,7 @@ import { SERVICE_PLUGINS } from './services/index.ts';
 import type { Compactor } from './services/metrics/compaction.ts';
 import type { RulesEngine } from './services/rules/engine.ts';
 import { startBackground } from './background/background.ts';
+import { retentionPolicyOf } from './services/retention/retention-policy.ts';
 import { VERSION } from './version.ts';
 
 /** Files of the web build under assets/, named by their content hash. */
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
             database: { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR },
             rulesTickSeconds: rules ? config.RULES_TICK_SECONDS : null,
             compaction,
+            retention: rules ? retentionPolicyOf(config) : null,
           },
           { bus, log: app.log },
         )

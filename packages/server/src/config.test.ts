@@ -103,4 +103,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
     expect(loadConfig({ PUBLIC_URL: 'https://vigil.example.com/' }).PUBLIC_URL).toBe('https://vigil.example.com');
   });
+
+  it('keeps executions and snapshots 400 days and notifications 90 by default; 0 or never keeps for ever (ADR 0046)', () => {
+    expect(loadConfig({})).toMatchObject({
+      RETENTION_RULE_EXECUTIONS_DAYS: 400,
+      RETENTION_SNAPSHOTS_DAYS: 400,
+      RETENTION_NOTIFICATIONS_DAYS: 90,
+    });
+    const set = loadConfig({
+      RETENTION_RULE_EXECUTIONS_DAYS: '30',
+      RETENTION_SNAPSHOTS_DAYS: '0',
+      RETENTION_NOTIFICATIONS_DAYS: 'never',
+    });
+    expect(set).toMatchObject({
+      RETENTION_RULE_EXECUTIONS_DAYS: 30,
+      RETENTION_SNAPSHOTS_DAYS: null,
+      RETENTION_NOTIFICATIONS_DAYS: null,
+    });
+    for (const bad of ['-1', '1.5', 'forever', '30d'])
+      expect(() => loadConfig({ RETENTION_NOTIFICATIONS_DAYS: bad }), bad).toThrow(
+        /RETENTION_NOTIFICATIONS_DAYS: must be a whole number/,
+      );
+  });
 });

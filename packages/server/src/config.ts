@@ -27,6 +27,14 @@ const commaList = (valid: (item: string) => boolean, message: string) =>
 const csv = (allowed: readonly string[]) =>
   commaList((x) => allowed.includes(x), `must be a comma-separated list of: ${allowed.join(', ')}`);
 
+/** Days to keep a kind of log before retention deletes it (ADR 0046): `0` or `never` keep it for ever (null). */
+const retentionDays = (days: number) =>
+  z
+    .string()
+    .regex(/^(never|\d+)$/, 'must be a whole number of days, or 0 or never to keep for ever')
+    .transform((text) => (text === 'never' || Number(text) === 0 ? null : Number(text)))
+    .default(days);
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
@@ -145,6 +153,10 @@ const envSchema = z.object({
   IMPORT_POLL_SECONDS: z.coerce.number().positive().max(3600).default(5),
   /** how far from the point asked about a meteorological station still speaks for it */
   WEATHER_STATION_RADIUS_KM: z.coerce.number().positive().max(20_000).default(50),
+  /** retention of what is not evidence (ADR 0046): state rule executions, entity snapshots, notifications */
+  RETENTION_RULE_EXECUTIONS_DAYS: retentionDays(400),
+  RETENTION_SNAPSHOTS_DAYS: retentionDays(400),
+  RETENTION_NOTIFICATIONS_DAYS: retentionDays(90),
 });
 
 /** The variables, with the checks that span several of them. */

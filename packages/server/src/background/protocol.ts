@@ -1,6 +1,7 @@
 import type { BusEvents } from '../bus/bus.ts';
 import type { DbOptions } from '../db/connection.ts';
 import type { StoredValues } from '../services/metrics/write-store.ts';
+import type { RetentionPolicy } from '../services/retention/retention-policy.ts';
 import type { EncodedReadings } from './readings-codec.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface BackgroundSetup {
   rulesTickSeconds: number | null;
   /** whether the worker compacts series values */
   compaction: boolean;
+  /** what retention deletes, when the worker runs it (with the rules engine, ADR 0046); absent: none */
+  retention?: RetentionPolicy | null;
 }
 
 /** What a worker starts with (ADR 0015): the setup, the server instance's id, and whether to claim the backlog. */

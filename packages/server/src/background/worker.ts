@@ -4,6 +4,7 @@ import type { Bus, BusEvents } from '../bus/bus.ts';
 import { openDatabase } from '../db/connection.ts';
 import { startCompactor } from '../services/metrics/compaction.ts';
 import { startRulesEngine } from '../services/rules/engine.ts';
+import { startRetention } from '../services/retention/retention-schedule.ts';
 import type { FromWorker, ToWorker, WorkerStart } from './protocol.ts';
 import { decodeReadings } from './readings-codec.ts';
 import { startRecomputeThread } from './recompute-host.ts';
@@ -80,6 +81,8 @@ const rulesEngine =
         { tickSeconds: setup.rulesTickSeconds, instanceId: setup.instanceId, claimBacklog: setup.claimBacklog },
       );
 const compactor = setup.compaction ? startCompactor({ db, dialect, log }) : null;
+// Old logs deleted, an hour apart, in small transactions (ADR 0046).
+const retention = setup.retention ? startRetention({ db, dialect, log }, setup.retention) : null;
 // Recomputations after calibration changes (ADR 0040) run in a thread of their own, where compaction runs.
 const recomputes = compactor ? startRecomputeThread(setup.database, { bus, log, compactor }) : null;
 // Jobs left waiting or running when a server stopped are taken up at start.
@@ -104,6 +107,7 @@ async function answer(call: Extract<ToWorker, { type: 'call' }>): Promise<void> 
     case 'stop-rules':
       return rulesEngine?.stop();
     case 'stop':
+      await retention?.stop();
       await recomputes?.stop();
       await rulesEngine?.stop();
       await compactor?.stop();

@@ -22,6 +22,8 @@ import * as blockVersions from './migrations/0020-block-versions.ts';
 import * as calibrations from './migrations/0021-calibrations.ts';
 import * as calibrationRecomputes from './migrations/0022-calibration-recomputes.ts';
 import * as inclinometerDatums from './migrations/0023-inclinometer-datums.ts';
+import * as compressedBlocks from './migrations/0024-compressed-blocks.ts';
+import * as retention from './migrations/0025-retention.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -47,6 +49,8 @@ const migrations: Record<string, Migration> = {
   '0021-calibrations': calibrations,
   '0022-calibration-recomputes': calibrationRecomputes,
   '0023-inclinometer-datums': inclinometerDatums,
+  '0024-compressed-blocks': compressedBlocks,
+  '0025-retention': retention,
 };
 
 /** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */

@@ -1,10 +1,10 @@
+import { decodeColumns, encodeColumns } from './block-codec.ts';
 import { SUM_SCALE, unscaled } from './finite-sums.ts';
 import { DAY_MS } from './time-units.ts';
 
 /**
- * A series' values of one UTC day (ADR 0014): times (epoch ms) and values in time order, stored as
- * one float64 array — all times, then all values — in the platform's byte order (little-endian on
- * x86 and ARM); the day's summary is a metric_days row.
+ * A series' values of one UTC day (ADR 0014): times (epoch ms) and values in time order; the day's
+ * summary is a metric_blocks row. Stored compressed (ADR 0045, block-codec.ts).
  */
 export interface Block {
   times: Float64Array;
@@ -14,21 +14,11 @@ export interface Block {
 /** The start of the UTC day of `t`, in epoch ms. */
 export const dayOf = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
 
-export function encodeBlock(block: Block): Uint8Array {
-  const n = block.times.length;
-  const all = new Float64Array(2 * n);
-  all.set(block.times, 0);
-  all.set(block.values, n);
-  return new Uint8Array(all.buffer);
-}
+/** A block's stored bytes: every time and value comes back bit for bit from decodeBlock. */
+export const encodeBlock = (block: Block): Uint8Array => encodeColumns(block);
 
-export function decodeBlock(data: Uint8Array): Block {
-  // Float64Array views need 8-byte alignment; database drivers hand out buffers at any offset.
-  const bytes = data.byteOffset % 8 === 0 ? data : data.slice();
-  const all = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
-  const n = all.length / 2;
-  return { times: all.subarray(0, n), values: all.subarray(n) };
-}
+/** A block from its stored bytes, in any format written so far (blocks of ADR 0014 included). */
+export const decodeBlock = (data: Uint8Array): Block => decodeColumns(data);
 
 /** Merges values into a block in time order; at an equal time the newer value wins. */
 export function mergeBlock(old: Block | undefined, added: Array<[number, number]>): Block {
