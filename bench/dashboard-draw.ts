@@ -32,7 +32,8 @@ export const RUNS = 6;
 export const BUDGET_MS = 1000;
 export const BUDGET_FIRST_PAGE_KIB = 340;
 export const METRIC = 'calculated_metrics.piezometric_level';
-const WEB_DIST = join(import.meta.dirname, '../packages/web/dist');
+/** the web build the benches serve: BENCH_WEB_DIST when set (a build of one's own), else packages/web/dist */
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? join(import.meta.dirname, '../packages/web/dist');
 
 export interface WebBuild {
   /** a copy of packages/web/dist, which the server serves: a rebuild during the run changes nothing */

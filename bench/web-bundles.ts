@@ -11,7 +11,8 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const DIST = join(import.meta.dirname, '../packages/web/dist');
+/** the web build to measure: BENCH_WEB_DIST when set (a build of one's own), else packages/web/dist */
+const DIST = process.env.BENCH_WEB_DIST ?? join(import.meta.dirname, '../packages/web/dist');
 
 /** Every JS file a chunk needs before it runs: itself and its static imports, recursively. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {

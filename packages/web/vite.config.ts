@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ALL_NAMESPACES_FILE } from './src/i18n/all-namespaces.ts';
 
 /**
  * A hash of every locale file: the app asks for `/locales/{lng}/{ns}.json?v=<hash>`, which the
@@ -19,6 +20,40 @@ function localesVersion(dir = join(import.meta.dirname, 'public/locales')) {
     hash.update(entry.slice(dir.length)).update(readFileSync(entry));
   }
   return hash.digest('hex').slice(0, 12);
+}
+
+/** A language's namespaces as one object: `{ namespace: texts }`. */
+function allNamespaces(dir: string, language: string) {
+  const files = readdirSync(join(dir, language)).filter((f) => f.endsWith('.json') && f !== ALL_NAMESPACES_FILE);
+  return JSON.stringify(
+    Object.fromEntries(
+      files.sort().map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(dir, language, f), 'utf8'))]),
+    ),
+  );
+}
+
+/**
+ * `locales/{lng}/all-namespaces.json`: the app asks for a language's texts in one request
+ * (src/i18n/locale-files.ts); the namespace files stay for tests and translators.
+ */
+function localeBundles(dir = join(import.meta.dirname, 'public/locales')): Plugin {
+  return {
+    name: 'vigil-locale-bundles',
+    generateBundle() {
+      for (const language of readdirSync(dir)) {
+        const fileName = `locales/${language}/${ALL_NAMESPACES_FILE}`;
+        this.emitFile({ type: 'asset', fileName, source: allNamespaces(dir, language) });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const language = new RegExp(`^/locales/([^/]+)/${ALL_NAMESPACES_FILE}(\\?|$)`).exec(request.url ?? '')?.[1];
+        if (!language) return next();
+        response.setHeader('content-type', 'application/json');
+        response.end(allNamespaces(dir, language));
+      });
+    },
+  };
 }
 
 /**
@@ -48,6 +83,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What every page runs before anything of its own (the libraries, the API client), and the MUI
+ * parts both first pages (the login page and the signed-in shell) draw with, as one chunk: split by
+ * the bundler's default they were a few dozen small files, each a request and each compressed alone.
+ */
+const FIRST_PAGES = [
+  'react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack/(query-core|react-query)',
+  '@emotion/[^/]+|stylis|@mui/(system|utils|styled-engine|private-theming)',
+  'hoist-non-react-statics|react-is|use-sync-external-store|clsx',
+  '@mui/material/(styles|zero-styled|transitions|colors|useLazyRipple)',
+  '@mui/material/(Alert|Box|Button|ButtonBase|CircularProgress|IconButton|Paper|Stack|SvgIcon|Typography)',
+].join('|');
+const FRAMEWORK = new RegExp(
+  `node_modules/(${FIRST_PAGES})/|/src/api/(client|query-keys|session-store|api-error)\\.ts$`.replaceAll(
+    '/',
+    String.raw`[\/]`,
+  ),
+);
+
 // `vite dev` forwards the server's paths to a server started with `npm start` (port 8080); a key
 // starting with ^ is a regular expression, so SPA routes that merely begin with the same letters stay here.
 const SERVER_PATHS = [
@@ -66,8 +120,13 @@ const SERVER_PATHS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), localeBundles(), precompress()],
   define: { 'import.meta.env.VITE_LOCALES_VERSION': JSON.stringify(localesVersion()) },
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } },
+  },
   server: { proxy: { [`^/(${SERVER_PATHS.join('|')})(/|$)`]: 'http://localhost:8080' } },
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, DEFAULT_NUMBER_LOCALE, LOCALES, type Locale } from '@vigil/domain';
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { localeFiles } from './locale-files.ts';
 
 /** One namespace per area; each is a file under public/locales/{lang}/{namespace}.json. */
 export const NAMESPACES = [
@@ -44,7 +44,7 @@ export function numberLocale(locale: string): string {
 }
 
 export const i18nReady = i18n
-  .use(HttpBackend)
+  .use(localeFiles)
   .use(initReactI18next)
   .init({
     lng: pickLocale(),
@@ -54,11 +54,6 @@ export const i18nReady = i18n
     defaultNS: 'common',
     load: 'currentOnly',
     interpolation: { escapeValue: false },
-    backend: {
-      loadPath: '/locales/{{lng}}/{{ns}}.json',
-      // the build's hash of the locale files (vite.config.ts): cached for a year under it
-      queryStringParams: { v: String(import.meta.env.VITE_LOCALES_VERSION ?? 'dev') },
-    },
     react: { useSuspense: true },
   });
 

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import type { Project } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth.ts';
 import { sessionStore } from '../../api/session-store.ts';

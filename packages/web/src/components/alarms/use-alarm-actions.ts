@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Alarm } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import { alarmsApi } from '../../api/alarms.ts';
 import { queryKeys } from '../../api/query-keys.ts';

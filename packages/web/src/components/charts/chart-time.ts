@@ -2,8 +2,19 @@ import type uPlot from 'uplot';
 
 const DAY = 86_400;
 
-/** Month and weekday names of a locale, for uPlot's date templates (its own are English). */
+const namesOfLocale = new Map<string | undefined, uPlot.DateNames>();
+
+/**
+ * Month and weekday names of a locale, for uPlot's date templates (its own are English): one object
+ * per locale, so that what is measured against it (chart-options.ts) is measured once, not per chart.
+ */
 export function dateNames(locale?: string): uPlot.DateNames {
+  let found = namesOfLocale.get(locale);
+  if (!found) namesOfLocale.set(locale, (found = localeNames(locale)));
+  return found;
+}
+
+function localeNames(locale?: string): uPlot.DateNames {
   const names = (options: Intl.DateTimeFormatOptions, dates: number[]) => {
     const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
     return dates.map((d) => format.format(d));

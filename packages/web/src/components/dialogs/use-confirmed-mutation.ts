@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../snackbars/snackbars.ts';
 import { useState } from 'react';
 
 interface ConfirmedMutationOptions<T> {

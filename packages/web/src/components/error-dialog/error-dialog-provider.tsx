@@ -1,8 +1,20 @@
-import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ErrorDialog } from './error-dialog.tsx';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { moduleOf, type ErrorReport, type RaisedReport } from './error-report.ts';
 
 export type { ErrorReport } from './error-report.ts';
+
+/** Loaded when a first report is raised: no page waits for the dialog's code. */
+const ErrorDialog = lazy(async () => ({ default: (await import('./error-dialog.tsx')).ErrorDialog }));
 
 interface ErrorDialogApi {
   show(report: ErrorReport): void;

@@ -15,7 +15,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../snackbars/snackbars.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../export-dialog/download-blob.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarHost } from '../snackbars/snackbar-host.tsx';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import dialogs from '../../../public/locales/en-US/dialogs.json';
@@ -31,9 +31,10 @@ function renderDialog(overrides: Partial<ExportSettings> = {}) {
   const onClose = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>
-      <SnackbarProvider>
+      <>
         <ExportDialog open settings={{ ...settings, ...overrides }} onClose={onClose} />
-      </SnackbarProvider>
+        <SnackbarHost />
+      </>
     </I18nextProvider>,
   );
   return { onClose };

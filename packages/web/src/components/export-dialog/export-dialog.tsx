@@ -18,7 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../snackbars/snackbars.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from './download-blob.ts';

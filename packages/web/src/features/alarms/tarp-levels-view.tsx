@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TarpLevel } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmsApi, tarpLevelsQuery } from '../../api/alarms.ts';

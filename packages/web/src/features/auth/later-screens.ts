@@ -15,8 +15,8 @@ export const ProjectSelection = lazy(async () => ({ default: (await load()).Proj
 export const ResetPasswordScreen = lazy(async () => ({ default: (await load()).ResetPasswordScreen }));
 
 /** The sign-in form's check (zod's schema of requirements#shell-validation), from the same chunk. */
-export const loginResolver = async (...args: Parameters<Awaited<ReturnType<typeof load>>['loginResolver']>) =>
-  (await load()).loginResolver(...args);
+export const checkLogin = async (...args: Parameters<Awaited<ReturnType<typeof load>>['checkLogin']>) =>
+  (await load()).checkLogin(...args);
 
 /** Asks for the chunk while the user types. */
 export function preloadLaterScreens() {

@@ -1,11 +1,10 @@
-import { Button, Link, Stack, TextField } from '@mui/material';
+import { Button, Link, Stack } from '@mui/material';
 import type { LoginBody } from '@vigil/domain';
-import { useEffect, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDomainMessage } from './auth-messages.ts';
-import { textFieldProps } from './form-field.ts';
-import { loginResolver, preloadLaterScreens } from './later-screens.ts';
+import { checkLogin, preloadLaterScreens } from './later-screens.ts';
+import { OutlinedField } from '../../components/forms/outlined-field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 
@@ -20,43 +19,72 @@ interface Props {
   onForgotPassword(): void;
 }
 
-/** Sign-in: username (trimmed, required) and password (required) (requirements#shell-validation). */
+type Errors = Partial<Record<keyof LoginBody, string>>;
+
+/**
+ * Sign-in: username (trimmed, required) and password (required) (requirements#shell-validation).
+ * Two fields held in state, not a form library: the login page loads none. As with the app's other
+ * forms, fields are checked at submit, and again as they change once a submit has failed.
+ */
 export function SignInForm({ username, pending, alert, refusals, onSubmit, onForgotPassword }: Props) {
   const { t } = useTranslation('auth');
   const messageOf = useDomainMessage();
-  const form = useForm<LoginBody>({
-    resolver: loginResolver,
-    defaultValues: { username: username ?? '', password: '' },
-  });
+  const [values, setValues] = useState<LoginBody>({ username: username ?? '', password: '' });
+  const [errors, setErrors] = useState<Errors | null>(null);
+  const password = useRef<HTMLInputElement>(null);
 
   useEffect(preloadLaterScreens, []);
-  const { setValue, setFocus } = form;
 
   useEffect(() => {
     if (!refusals) return;
-    setValue('password', '');
-    setFocus('password');
-  }, [refusals, setValue, setFocus]);
+    setValues((v) => ({ ...v, password: '' }));
+    password.current?.focus();
+  }, [refusals]);
+
+  const check = async (next: LoginBody) => {
+    const result = await checkLogin(next);
+    setErrors('errors' in result ? result.errors : null);
+    return 'data' in result ? result.data : null;
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const data = await check(values);
+    if (data) onSubmit(data);
+  };
+  const field = (name: keyof LoginBody) => {
+    const message = messageOf(errors?.[name]);
+    return {
+      name,
+      value: values[name],
+      onChange: (event: { target: { value: string } }) => {
+        const next = { ...values, [name]: event.target.value };
+        setValues(next);
+        if (errors) void check(next);
+      },
+      error: Boolean(message),
+      helperText: message,
+    };
+  };
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit(onSubmit)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
       <ScreenHeading title={t('signIn.title')} intro={t('signIn.intro')} />
       {alert}
-      <TextField
+      <OutlinedField
         label={t('signIn.username')}
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+        inputProps={{ autoCapitalize: 'none', spellCheck: false }}
         autoFocus={!username}
         fullWidth
-        {...textFieldProps(form, 'username', messageOf)}
+        {...field('username')}
       />
       <PasswordField
         label={t('signIn.password')}
         autoComplete="current-password"
         autoFocus={Boolean(username)}
         fullWidth
-        {...textFieldProps(form, 'password', messageOf)}
+        inputRef={password}
+        {...field('password')}
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={pending} loadingPosition="start">
         {pending ? t('signIn.submitting') : t('signIn.submit')}

@@ -1,7 +1,7 @@
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { Box, Chip, FormControlLabel, FormGroup, Paper, Stack, Typography } from '@mui/material';
 import type { FeatureSetting, ModuleObject, ProjectFeatures, RoleObject } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import { useSetRoleFeatures } from './api/features-api.ts';
 import { BusyCheckbox } from './components/busy-checkbox.tsx';

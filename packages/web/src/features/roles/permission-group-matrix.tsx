@@ -1,6 +1,6 @@
 import { TableRow, Typography } from '@mui/material';
 import type { PermissionGroup, RoleObject } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import { useUpdateRole } from './api/roles-api.ts';
 import { MatrixTick, RoleMatrix } from './components/role-matrix.tsx';

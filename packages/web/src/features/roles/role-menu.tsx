@@ -6,7 +6,7 @@ import ReorderOutlined from '@mui/icons-material/ReorderOutlined';
 import { Box, IconButton, Radio, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { TILE_MENUS, type ModuleObject, type RoleObject, type TileMenu } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateRole } from './api/roles-api.ts';

@@ -2,7 +2,7 @@ import GroupWorkOutlined from '@mui/icons-material/GroupWorkOutlined';
 import { Box, Checkbox, Chip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { PermissionGroup, RoleObject } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionGroupsQuery, useUpdateRole } from './api/roles-api.ts';

@@ -10,7 +10,7 @@ import {
   Stack,
 } from '@mui/material';
 import type { User } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

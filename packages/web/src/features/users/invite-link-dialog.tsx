@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { User } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayNameOf } from './users-table-model.ts';

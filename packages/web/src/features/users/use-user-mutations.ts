@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteResponse, User } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useSession } from '../../session/session-context.ts';

@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { CrossSection, LatLng } from '@vigil/domain';
 import type { TFunction } from 'i18next';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';

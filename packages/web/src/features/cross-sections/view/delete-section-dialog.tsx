@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { CrossSection } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { crossSectionPath } from '../../../components/cross-section/section-paths.ts';

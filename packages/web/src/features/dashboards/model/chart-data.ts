@@ -45,7 +45,16 @@ type AggregationOf<T extends { function?: unknown }> = NonNullable<T['function']
 /** How a series' readings are aggregated per bucket: its own function, else the average. */
 export const functionOf = (s: ChartSeries): AggregationOf<ChartSeries> => s.function ?? 'avg';
 
-/** The points of one card series in the answers to its requests, oldest first, times in epoch ms. */
+type AnsweredSeries = NonNullable<ReturnType<typeof answerOf>>;
+
+/**
+ * An answer's series read once: a card's data is worked out again whenever its limits, devices or
+ * calibrations arrive, and 2,000 buckets of times to parse each time were most of that work.
+ */
+const pointsRead = new WeakMap<AnsweredSeries, Array<[number, number]>>();
+const envelopesRead = new WeakMap<AnsweredSeries, EnvelopePoint[]>();
+
+/** The points of one card series in the answers to its requests, oldest first, times in epoch ms (shared: not to be changed). */
 export function seriesPoints(
   series: ChartSeries,
   results: ReadonlyArray<TimeseriesResult | undefined>,
@@ -53,19 +62,27 @@ export function seriesPoints(
 ): Array<[number, number]> {
   const found = answerOf(series, results, requests);
   if (!found) return [];
-  return Object.entries(found.values)
-    .map(([time, value]) => [Date.parse(time), value] as [number, number])
-    .sort((a, b) => a[0] - b[0]);
+  let points = pointsRead.get(found);
+  if (!points) {
+    points = Object.entries(found.values)
+      .map(([time, value]) => [Date.parse(time), value] as [number, number])
+      .sort((a, b) => a[0] - b[0]);
+    pointsRead.set(found, points);
+  }
+  return points;
 }
 
-/** The envelope of one card series (each bucket's least and greatest reading and count), oldest first. */
+/** The envelope of one card series (each bucket's least and greatest reading and count), oldest first (shared). */
 export function seriesEnvelope(
   series: ChartSeries,
   results: ReadonlyArray<TimeseriesResult | undefined>,
   requests: readonly TimeseriesBody[],
 ): EnvelopePoint[] {
   const found = answerOf(series, results, requests);
-  return found ? envelopePoints(found) : [];
+  if (!found) return [];
+  let envelope = envelopesRead.get(found);
+  if (!envelope) envelopesRead.set(found, (envelope = envelopePoints(found)));
+  return envelope;
 }
 
 /** The series of the answers that holds one card series, if any. */

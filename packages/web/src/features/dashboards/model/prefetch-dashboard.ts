@@ -1,9 +1,10 @@
-import { dashboardTreeSchema, presetRange, type StateType } from '@vigil/domain';
+import { presetRange, type StateType } from '@vigil/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { timeseriesQuery } from '../../../api/metrics.ts';
 import { deviceSummariesQuery, groupsQuery, schemesQuery } from '../../../api/registry.ts';
 import { moduleDataQuery, modulesQuery } from '../../../api/ui.ts';
 import { timeseriesRequests } from './chart-data.ts';
+import { parseTree } from './parse-tree.ts';
 
 /** How long a prefetch's time stays the time a page opened at; after that the page takes its own. */
 const CLOCK_REUSE_MS = 10_000;
@@ -42,7 +43,7 @@ export function prefetchDashboard(
     void queryClient.prefetchQuery(groupsQuery(projectId));
     void queryClient.prefetchQuery(schemesQuery(projectId));
     if (!tree) return;
-    const found = dashboardTreeSchema.safeParse((await tree).data).data?.pages.find((p) => p.path === pagePath);
+    const found = parseTree((await tree).data)?.pages.find((p) => p.path === pagePath);
     for (const card of found?.cards ?? []) {
       if (card.type !== 'chart') continue;
       for (const body of timeseriesRequests(card.series, presetRange(card.period, now)))

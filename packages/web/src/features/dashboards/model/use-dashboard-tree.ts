@@ -1,9 +1,10 @@
-import { dashboardTreeSchema, ROOT_PAGE, type DashboardTree, type StateType } from '@vigil/domain';
+import { ROOT_PAGE, type DashboardTree, type StateType } from '@vigil/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { moduleDataQuery, uiApi } from '../../../api/ui.ts';
 import { useSession } from '../../../session/session-context.ts';
+import { parseTree } from './parse-tree.ts';
 
 /** Roles that edit dashboards; operators view them (ADR 0020). */
 const EDITOR_ROLES = ['Administrator', 'Manager'];
@@ -41,10 +42,4 @@ export function useSaveDashboardTree(moduleId: string) {
       uiApi.saveModuleData(project.id, moduleId, { user: user.id, timestamp: version, data: tree }),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.ui.moduleData(project.id, moduleId), saved),
   });
-}
-
-/** A stored tree, or null when nothing (or nothing readable) is stored. */
-export function parseTree(data: unknown): DashboardTree | null {
-  const parsed = dashboardTreeSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
 }

@@ -1,13 +1,14 @@
 import type { DashboardCard, DashboardTree } from '@vigil/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { moduleDataQuery } from '../../../api/ui.ts';
 import { useSession } from '../../../session/session-context.ts';
-import { parseTree, useSaveDashboardTree } from '../model/use-dashboard-tree.ts';
+import { parseTree } from '../model/parse-tree.ts';
+import { useSaveDashboardTree } from '../model/use-dashboard-tree.ts';
 import { untouched, withPageCards } from '../model/tree-edits.ts';
 
 /** A change to the tree, and the pages it rewrites (kept only if nobody else changed them meanwhile). */

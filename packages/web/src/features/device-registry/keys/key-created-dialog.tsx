@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import type { ApiKeyCreated } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 

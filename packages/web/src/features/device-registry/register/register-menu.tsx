@@ -4,7 +4,7 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import TableViewOutlined from '@mui/icons-material/TableViewOutlined';
 import { Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import type { RegisterFormat } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerApi } from '../api/register-api.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { MediaFile } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../model/media-text.ts';

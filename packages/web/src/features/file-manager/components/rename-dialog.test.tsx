@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MEDIA_MESSAGES } from '@vigil/domain';
 import i18next from 'i18next';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarHost } from '../../../components/snackbars/snackbar-host.tsx';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import fileManager from '../../../../public/locales/en-US/fileManager.json';
@@ -35,9 +35,10 @@ function renderDialog() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
         <SessionContext.Provider value={{ project: { id: 'p1' } } as Session}>
-          <SnackbarProvider>
+          <>
             <RenameDialog file={crest} files={[crest, plan]} onClose={onClose} />
-          </SnackbarProvider>
+            <SnackbarHost />
+          </>
         </SessionContext.Provider>
       </QueryClientProvider>
     </I18nextProvider>,

@@ -1,6 +1,6 @@
 import { Alert, DialogContent, DialogTitle, TextField } from '@mui/material';
 import type { MediaFile } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';

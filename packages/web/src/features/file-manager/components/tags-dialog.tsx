@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Chip, DialogContent, DialogTitle, TextField } from '@mui/material';
 import type { MediaFile } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { libraryTags } from '../model/library.ts';

@@ -1,5 +1,5 @@
 import { isPublicMedia, type MediaFile } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import { failureText } from './media-text.ts';
 import { useFileMutations } from './use-file-mutations.ts';

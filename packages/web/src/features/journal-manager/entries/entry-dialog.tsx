@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { JournalEntry, MediaFile } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { journalCreateBody, type Journal, type JournalCreateBody } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions.tsx';

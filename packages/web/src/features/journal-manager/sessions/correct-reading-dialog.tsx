@@ -1,6 +1,6 @@
 import { Alert, DialogContent, DialogContentText, DialogTitle, InputAdornment, Stack, TextField } from '@mui/material';
 import { manualReadingCorrectionBody, type ManualReading, type SchemeObject } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';

@@ -1,7 +1,7 @@
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Button, List, ListItem, ListItemText, Popover, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readByQuery } from '../../../api/notifications.ts';

@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListBody, NotificationObject } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../../api/client.ts';
 import { notificationListQuery, notificationsApi, unreadCountQuery } from '../../../api/notifications.ts';

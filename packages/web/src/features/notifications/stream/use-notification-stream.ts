@@ -1,6 +1,6 @@
 import { alertSnackbarVariant, needsAction, type NotificationObject, type StreamAlert } from '@vigil/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationsApi } from '../../../api/notifications.ts';

@@ -1,5 +1,5 @@
 import type { ModuleObject, RoleObject } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/snackbars/snackbars.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetModuleRoles } from '../api/modules-api.ts';

@@ -1,7 +1,7 @@
 import { Box, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { metricInfo, type NotificationObject, type TimeseriesBody } from '@vigil/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../components/snackbars/snackbars.ts';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeseriesQuery } from '../../../../api/metrics.ts';
