@@ -1,7 +1,7 @@
 import type { ReadingGroups } from '@vigil/domain';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
-import { deleteBlockDay, findBlocksOfDayForUpdate, saveBlockDay } from './block-store.ts';
+import { countBlockRewrite, deleteBlockDay, findBlocksOfDayForUpdate, saveBlockDay } from './block-store.ts';
 import { compactedSeq } from './compaction-lock-store.ts';
 import { deleteReadingAt } from './reading-store.ts';
 import { dayOf, decodeBlock, type Block } from './series-blocks.ts';
@@ -21,6 +21,9 @@ export interface ReadingKey {
  * already merged them into. The replacement's values are then compacted like any reading's; a metric
  * it no longer has (a value dropped, or one that moved to invalid_metrics) is gone from the charts
  * too. Runs in ingest's transaction, which holds the compaction lock, so compaction waits for it.
+ * On SQLite compaction reads in one transaction and writes in another (ADR 0015), so a correction may
+ * come between: it moves `metric_compaction.rewrites`, and such a compaction merges again rather than
+ * write back a block read before this cut (or merge values of a row read before it was deleted).
  */
 export async function deleteReplaced(
   trx: Db,
@@ -29,12 +32,16 @@ export async function deleteReplaced(
   readings: readonly ReadingKey[],
 ): Promise<void> {
   const compacted = await compactedSeq(trx);
+  let deleted = false;
   for (const r of readings) {
     const old = await deleteReadingAt(trx, projectId, r);
-    if (old && Number(old.seq) <= compacted) {
+    if (!old) continue;
+    deleted = true;
+    if (Number(old.seq) <= compacted) {
       await removeFromBlocks(trx, dialect, r, fromJson<Partial<ReadingGroups>>(old.metrics, {}));
     }
   }
+  if (deleted) await countBlockRewrite(trx);
 }
 
 /** Takes the value at `t` out of the day blocks of the series `metrics` had, and sums their days again. */

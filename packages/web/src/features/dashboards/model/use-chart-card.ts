@@ -66,12 +66,13 @@ export function useChartCard(series: readonly ChartSeries[], range: TimeRange) {
     combine: queryAnswers,
   });
 
-  const { plotted, lines } = useMemo(() => {
-    const infoOf = (s: ChartSeries) => metricInfo(schemeOf(s.entity_id), s.metric);
+  const infoOf = useCallback((s: ChartSeries) => metricInfo(schemeOf(s.entity_id), s.metric), [schemeOf]);
+  // Apart from the limits: a card's limits arriving redraws its lines, not its series.
+  const plotted = useMemo(() => {
     const oneMetric = new Set(series.map((x) => x.metric)).size === 1;
     const data = results.data;
     const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
-    const plotted = series.map((s, i): PlottedSeries => {
+    return series.map((s, i): PlottedSeries => {
       const info = infoOf(s);
       const device = devices.data?.find((d) => d.id === s.entity_id)?.title ?? s.entity_id;
       const label = series.length > 1 && oneMetric ? device : `${device} · ${info.label}`;
@@ -91,21 +92,12 @@ export function useChartCard(series: readonly ChartSeries[], range: TimeRange) {
         ...values,
       };
     });
+  }, [series, requests, results.data, infoOf, devices.data, datums.of, t, i18n.resolvedLanguage]);
+  const lines = useMemo(() => {
     const limitsOf = (id: string) => limits.data[entities.findIndex(([entityId]) => entityId === id)]?.metric_limits;
     const asReported = series.filter((_, i) => !datums.of[i]);
-    return { plotted, lines: sharedLimits(asReported, infoOf, limitsOf) };
-  }, [
-    series,
-    requests,
-    results.data,
-    limits.data,
-    entities,
-    schemeOf,
-    devices.data,
-    datums.of,
-    t,
-    i18n.resolvedLanguage,
-  ]);
+    return sharedLimits(asReported, infoOf, limitsOf);
+  }, [series, datums.of, infoOf, limits.data, entities]);
 
   return {
     plotted,

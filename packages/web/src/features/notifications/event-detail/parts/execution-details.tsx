@@ -1,6 +1,7 @@
 import { Box, Chip, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../api/api-error.ts';
 import { executionQuery } from '../../../../api/rules.ts';
 import { stateName } from '../../model/notification-title.ts';
 import { StateDot } from '../../../../components/state/state-dot.tsx';
@@ -20,11 +21,15 @@ export function ExecutionDetails({ executionId, withIndicators }: ExecutionDetai
   const id = typeof executionId === 'string' ? executionId : null;
   const execution = useQuery(executionQuery(id));
   if (!id) return null;
+  // Retention deletes executions after their age (ADR 0046): the event stays, its log is gone.
+  const deleted = execution.error instanceof ApiError && execution.error.isNotFound;
   return (
     <>
       <DetailSection title={t('detail.executionLog')}>
         {execution.data ? (
           <CodeBlock label={t('detail.executionLog')} text={execution.data.execution_log.join('\n')} />
+        ) : deleted ? (
+          <Box sx={{ typography: 'body2', color: 'text.secondary' }}>{t('detail.executionLogGone')}</Box>
         ) : (
           <LoadState error={execution.isError} />
         )}
