@@ -111,9 +111,11 @@ export async function postgresStorage(db: Db): Promise<Storage> {
     ]),
     ...indexes.rows.map((i) => ({ table: i.root, part: i.name, bytes: Number(i.bytes) })),
   ].filter((p) => p.bytes > 0);
+  // A server with autovacuum off (as the test services run) keeps every dead row: say so beside the figure.
+  const autovacuum = (await sql<{ autovacuum: string }>`show autovacuum`.execute(db)).rows[0]?.autovacuum;
   return {
     bytes: parts.reduce((n, p) => n + p.bytes, 0),
     parts,
-    how: "pg_total_relation_size of every table in the bench's schema (rows, TOAST, indexes; dead rows included, the cluster's WAL not)",
+    how: `pg_total_relation_size of every table in the bench's schema (rows, TOAST, indexes; dead rows included, the cluster's WAL not; the server's autovacuum ${autovacuum ?? 'unknown'})`,
   };
 }
