@@ -98,7 +98,7 @@ export function measureMapBundles(dist = DIST): MapBundles | undefined {
     rows: [
       row('state-map card only (lazy, with the first map card)', cardSet, withRoute),
       row(
-        'map chunk only (Leaflet, markercluster, react-leaflet; lazy, once the card has its devices)',
+        "map chunk only (Leaflet, markercluster, react-leaflet; lazy, asked for with the card's chunk)",
         mapSet,
         withCard,
       ),

@@ -24,6 +24,7 @@ import * as calibrationRecomputes from './migrations/0022-calibration-recomputes
 import * as inclinometerDatums from './migrations/0023-inclinometer-datums.ts';
 import * as compressedBlocks from './migrations/0024-compressed-blocks.ts';
 import * as retention from './migrations/0025-retention.ts';
+import * as readingDays from './migrations/0026-reading-days.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0023-inclinometer-datums': inclinometerDatums,
   '0024-compressed-blocks': compressedBlocks,
   '0025-retention': retention,
+  '0026-reading-days': readingDays,
 };
 
 /** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */

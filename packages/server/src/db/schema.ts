@@ -243,6 +243,33 @@ export interface MetricCompactionTable {
   compacted_seq: number;
   /** counts rewrites of blocks outside compaction (ADR 0040): compaction merges again after one */
   rewrites: number;
+  /** every reading up to it, and no other, is in reading_days (ADR 0048); never above compacted_seq */
+  days_seq: number;
+}
+
+/** An entity's own readings, or one data point's (ADR 0048): the channel of reading days. */
+export interface ReadingChannelsTable {
+  id: Generated<number>;
+  entity_id: string;
+  /** '' when the readings are not of a data point */
+  data_point_id: string;
+  project_id: string;
+  /** the greatest read_at (epoch ms) its reading days ever held: never lowered; bigint, a string on PostgreSQL */
+  compacted_until: number | string;
+}
+
+/** A channel's compacted readings of one UTC day without their values (ADR 0048, reading-days.ts). */
+export interface ReadingDaysTable {
+  channel_id: number;
+  /** the day's start, epoch ms */
+  day: number;
+  /** readings held */
+  n: number;
+  /** the last reading's read_at, epoch ms */
+  last_t: number;
+  data: Uint8Array;
+  /** random, new at every write, as metric_blocks' (ADR 0037) */
+  version: number | string;
 }
 
 export interface LatestReadingsTable {
@@ -715,6 +742,8 @@ export interface Database {
   metric_blocks: MetricBlocksTable;
   metric_days: MetricDaysTable;
   metric_compaction: MetricCompactionTable;
+  reading_channels: ReadingChannelsTable;
+  reading_days: ReadingDaysTable;
   latest_readings: LatestReadingsTable;
   unknown_payloads: UnknownPayloadsTable;
   state_rule_executions: StateRuleExecutionsTable;

@@ -5,7 +5,7 @@ import { ErrorDialogProvider } from '../components/error-dialog/error-dialog-pro
 import { SnackbarHost } from '../components/snackbars/snackbar-host.tsx';
 import { createAppTheme } from '../theme/create-app-theme.ts';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { appRouter } from './router.tsx';
 
 const defaultTheme = createAppTheme(undefined);
 
@@ -15,7 +15,7 @@ export function App() {
       <ThemeProvider theme={defaultTheme}>
         <CssBaseline />
         <ErrorDialogProvider>
-          <RouterProvider router={router} />
+          <RouterProvider router={appRouter()} />
         </ErrorDialogProvider>
         <SnackbarHost />
       </ThemeProvider>

@@ -1,5 +1,6 @@
 import { STATE_TYPES } from '@vigil/domain';
 import { sessionStore } from '../api/session-store.ts';
+import { prefetchDashboardTree } from '../features/dashboards/model/prefetch-dashboard-tree.ts';
 import { modulesQuery } from '../api/ui.ts';
 import { defaultLanding } from './landing.ts';
 import { queryClient } from './query-client.ts';
@@ -17,6 +18,7 @@ export async function prefetchLanding() {
   const landing = defaultLanding((folder) => folders.has(folder));
   const stateType = STATE_TYPES.find((type) => landing === `/${type}/root`);
   if (!stateType) return;
+  void prefetchDashboardTree(queryClient, projectId, stateType).catch(() => undefined);
   const { prefetchDashboard } = await import('../features/dashboards/model/prefetch-dashboard.ts');
   prefetchDashboard(queryClient, projectId, stateType, 'root');
 }

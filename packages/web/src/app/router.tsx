@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { STATE_TYPES } from '@vigil/domain';
 import { sessionStore } from '../api/session-store.ts';
+import { prefetchDashboardTree } from '../features/dashboards/model/prefetch-dashboard-tree.ts';
 import { prefetchDevices } from '../features/device-registry/model/prefetch-devices.ts';
 import { LogoutRoute } from './logout-route.tsx';
 import { prefetchLanding } from './prefetch-landing.ts';
@@ -111,8 +112,11 @@ export const routes: RouteObject[] = [
             // Not awaited: the page's data is fetched alongside the session's start, not before the page.
             loader: ({ params }: LoaderFunctionArgs) => {
               const path = (params['*'] ?? '').split('/').filter(Boolean).join('/') || 'root';
+              const projectId = sessionStore.get()?.projectId;
+              // the tree at once; the charts' and map's part once the chunk that reads the tree has come
+              if (projectId) void prefetchDashboardTree(queryClient, projectId, stateType).catch(() => undefined);
               void import('../features/dashboards/model/prefetch-dashboard.ts').then(({ prefetchDashboard }) =>
-                prefetchDashboard(queryClient, sessionStore.get()?.projectId, stateType, path),
+                prefetchDashboard(queryClient, projectId, stateType, path),
               );
               return null;
             },
@@ -136,4 +140,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's router, made at the first call: its first route's chunks and loaders are asked for
+ * then. main.tsx makes it once the texts and the session's start calls are asked for, which would
+ * otherwise wait behind a page's hundred scripts for one of HTTP/1.1's six connections.
+ */
+export const appRouter = () => (router ??= createBrowserRouter(routes));

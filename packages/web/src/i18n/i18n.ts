@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, DEFAULT_NUMBER_LOCALE, LOCALES, type Locale } from '@vigil/domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { localeFiles } from './locale-files.ts';
+import { localeFiles, prefetchTexts } from './locale-files.ts';
 
 /** One namespace per area; each is a file under public/locales/{lang}/{namespace}.json. */
 export const NAMESPACES = [
@@ -43,11 +43,16 @@ export function numberLocale(locale: string): string {
   return ['en-us', 'en-gb', 'pt-br', 'ja', 'es', 'th', 'ru', 'af'].includes(lower) ? lower : DEFAULT_NUMBER_LOCALE;
 }
 
+const language = pickLocale();
+// the texts first of all requests: the first render waits for them
+prefetchTexts(language);
+if (language !== DEFAULT_LOCALE) prefetchTexts(DEFAULT_LOCALE);
+
 export const i18nReady = i18n
   .use(localeFiles)
   .use(initReactI18next)
   .init({
-    lng: pickLocale(),
+    lng: language,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     ns: [...NAMESPACES],

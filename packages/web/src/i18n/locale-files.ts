@@ -34,6 +34,9 @@ function textsOf(language: string) {
   return texts;
 }
 
+/** Asks for a language's texts now, before i18next starts (it reads them a task later). */
+export const prefetchTexts = (language: string) => void textsOf(language).catch(() => undefined);
+
 /** i18next's backend: a namespace's texts from its language's file. */
 export const localeFiles: BackendModule = {
   type: 'backend',

@@ -1,34 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { decodeColumns, encodeColumns, isRawBlock } from './block-codec.ts';
 import { decodeTimes, encodeTimes } from './block-times.ts';
+import { seededRandom, type SeededRandom } from '../../test-support/seeded-random.ts';
 
 /**
  * The block codec returns every time and value bit for bit (ADR 0045): a property test over seeded
  * random series (no property-testing library is a dependency), then the cases that matter by name.
  */
 
-/** A seeded generator (mulberry32): the same cases on every run, another seed for other cases. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  return { next, int, pick };
-}
-type Random = ReturnType<typeof random>;
-
 const DAY = Date.UTC(2026, 10, 20);
 const halves = new Uint32Array(2);
 const asDouble = new Float64Array(halves.buffer);
 
 /** Any double but NaN, from random bits. */
-function anyDouble(r: Random) {
+function anyDouble(r: SeededRandom) {
   for (;;) {
     halves[0] = r.int(2 ** 32);
     halves[1] = r.int(2 ** 32);
@@ -61,7 +46,7 @@ const EXTREMES = [
 
 const TIME_KINDS = ['regular', 'gaps', 'irregular', 'fractional', 'huge', 'before 1970', 'any'] as const;
 
-function timesOf(r: Random, kind: (typeof TIME_KINDS)[number], n: number): Float64Array {
+function timesOf(r: SeededRandom, kind: (typeof TIME_KINDS)[number], n: number): Float64Array {
   const step = r.pick([1000, 60_000, 300_000, 600_000, 3_600_000]);
   const times = new Float64Array(n);
   let t = kind === 'before 1970' ? -DAY : kind === 'huge' ? r.pick([2 ** 49 - 5 * step, 2 ** 53 - n * step]) : DAY;
@@ -78,7 +63,7 @@ function timesOf(r: Random, kind: (typeof TIME_KINDS)[number], n: number): Float
 
 const VALUE_KINDS = ['decimals', 'decimals with an outlier', 'constant', 'extremes', 'noisy', 'smooth', 'any'] as const;
 
-function valuesOf(r: Random, kind: (typeof VALUE_KINDS)[number], n: number): Float64Array {
+function valuesOf(r: SeededRandom, kind: (typeof VALUE_KINDS)[number], n: number): Float64Array {
   const values = new Float64Array(n);
   const decimals = r.int(7);
   let level = (r.next() - 0.5) * 10 ** r.int(6);
@@ -108,7 +93,7 @@ function expectRoundTrip(times: Float64Array, values: Float64Array, what: string
 
 describe('the block codec', () => {
   it('gives back random series bit for bit: any kind of times with any kind of values', () => {
-    const r = random(45);
+    const r = seededRandom(45);
     for (let c = 0; c < 3000; c++) {
       const n = r.pick([0, 1, 2, 3, 17, 48, 288, 1440, r.int(3000)]);
       const timeKind = r.pick(TIME_KINDS);
@@ -119,7 +104,7 @@ describe('the block codec', () => {
 
   it('gives back negative zero, infinities, subnormals and the largest and smallest doubles', () => {
     const values = Float64Array.from(EXTREMES);
-    expectRoundTrip(timesOf(random(1), 'regular', values.length), values, 'extremes');
+    expectRoundTrip(timesOf(seededRandom(1), 'regular', values.length), values, 'extremes');
     for (const v of EXTREMES) expectRoundTrip(Float64Array.of(DAY), Float64Array.of(v), `single ${v}`);
     expectRoundTrip(Float64Array.of(DAY, DAY + 1), Float64Array.of(1.5, -0), 'a decimal and negative zero');
   });
@@ -148,7 +133,7 @@ describe('the block codec', () => {
   it('never writes a block whose length is a multiple of 16, which would read as a raw block', () => {
     const lengths = new Set<number>();
     for (let n = 0; n < 200; n++) {
-      const r = random(n);
+      const r = seededRandom(n);
       for (const kind of VALUE_KINDS) {
         const data = encodeColumns({ times: timesOf(r, 'irregular', n), values: valuesOf(r, kind, n) });
         lengths.add(data.length % 16);
@@ -165,7 +150,7 @@ describe('the block codec', () => {
 
 describe('the time coding on its own', () => {
   it('gives back any list of times bit for bit', () => {
-    const r = random(7);
+    const r = seededRandom(7);
     for (let c = 0; c < 1000; c++) {
       const kind = r.pick(TIME_KINDS);
       const times = timesOf(r, kind, r.pick([0, 1, 2, 288, r.int(2000)]));

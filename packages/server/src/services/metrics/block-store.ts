@@ -8,19 +8,30 @@ import { encodeBlock, summarize, type Block } from './series-blocks.ts';
  * and the rewrites of readings read and write, and how far compaction got.
  */
 
-/** compacted_seq, and how many times readings' blocks were rewritten outside compaction (ADR 0040). */
+/**
+ * compacted_seq, how many times readings' blocks were rewritten outside compaction (ADR 0040), and
+ * days_seq: how far compacted readings are in reading days (ADR 0048).
+ */
 export async function compactionMark(trx: Db) {
   const row = await trx
     .selectFrom('metric_compaction')
-    .select(['compacted_seq', 'rewrites'])
+    .select(['compacted_seq', 'rewrites', 'days_seq'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  return { compacted: Number(row?.compacted_seq ?? 0), rewrites: Number(row?.rewrites ?? 0) };
+  return {
+    compacted: Number(row?.compacted_seq ?? 0),
+    rewrites: Number(row?.rewrites ?? 0),
+    days: Number(row?.days_seq ?? 0),
+  };
 }
 
-/** Notes that every reading up to `seq` is in blocks. */
-export async function setCompactedSeq(trx: Db, seq: number): Promise<void> {
-  await trx.updateTable('metric_compaction').set({ compacted_seq: seq }).where('id', '=', 1).execute();
+/** Notes that every reading up to `seq` is in blocks, and every one up to `daysSeq` in reading days. */
+export async function setCompactedSeq(trx: Db, seq: number, daysSeq: number): Promise<void> {
+  await trx
+    .updateTable('metric_compaction')
+    .set({ compacted_seq: seq, days_seq: daysSeq })
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** Notes that blocks were rewritten outside compaction: compaction that read them before must not write them back. */
@@ -121,7 +132,7 @@ export const findDaySummaryRows = (
 export const findReadingsAfterSeq = (trx: Db, after: number, before: number, limit: number) =>
   trx
     .selectFrom('readings')
-    .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'metrics'])
+    .select(['seq', 'entity_id', 'data_point_id', 'project_id', 'read_at', 'received_at', 'metrics'])
     .where('seq', '>', after)
     .$if(before !== Infinity, (q) => q.where('seq', '<', before))
     .orderBy('seq')

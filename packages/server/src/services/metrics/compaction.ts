@@ -8,13 +8,21 @@ import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } fr
 import { readThenWrite } from '../../db/read-then-write.ts';
 import { newBlockVersion } from './block-cache.ts';
 import { HeldValues } from './stored-values.ts';
-import { createSeries, INDEXED_GROUPS, insertRows, type ReadingMetrics, type StoredValues } from './write-store.ts';
+import { ReadingDayEntries } from './reading-day-merge.ts';
+import { saveReadingDays, type SavedChannel, type SavedDay } from './reading-day-store.ts';
+import { INDEXED_GROUPS, restOf } from './reading-rest.ts';
+import { createSeries, insertRows, type ReadingMetrics, type StoredValues } from './write-store.ts';
 
 /**
  * Compaction (ADR 0014): readings arrive in any order of devices and are stored in arrival order;
  * their series values are gathered here, afterwards, into one block per series and UTC day. Readers
  * take the blocks and the readings not compacted yet (`series-values.ts`), so what compaction has
  * not done yet is never missing, only slower to read.
+ *
+ * The same run keeps what each reading holds beyond its values in its channel's reading day
+ * (ADR 0048): every reading up to `days_seq`, and no other, is in reading days. They follow
+ * compacted_seq; a database from before them is caught up from the table first, COMPACTION_BATCH
+ * rows a run. Nothing reads them yet, and no reading is deleted.
  */
 
 /** Readings per compaction transaction: bounds the memory and the time the database is held. */
@@ -42,8 +50,9 @@ export interface Handed {
 }
 
 /**
- * Compacts up to `limit` readings; returns how many it took. The readings and blocks are read and
- * merged first; the result is written only if no other compaction moved `compacted_seq` meanwhile.
+ * Compacts up to `limit` readings, and builds the reading days of up to `limit` readings compacted
+ * before reading days existed; returns how many it took of both. The readings and blocks are read
+ * and merged first; the result is written only if no other compaction moved the mark meanwhile.
  */
 export async function compactOnce(
   db: Db,
@@ -83,6 +92,13 @@ interface Merged {
   /** the last seq merged */
   last: number;
   readings: number;
+  /** days_seq when the readings were read, and the last seq whose reading is in its reading day now */
+  daysAfter: number;
+  daysLast: number;
+  /** readings compacted before, put in reading days now */
+  backfilled: number;
+  /** reading days to write, and their channels */
+  readingDays: { channels: SavedChannel[]; days: SavedDay[] };
   /** BLOCKS and DAYS rows, flat */
   blocks: unknown[];
   days: unknown[];
@@ -93,17 +109,19 @@ interface Merged {
 }
 
 async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<number | null> {
-  if (merged.last === merged.after) return 0;
+  if (merged.last === merged.after && merged.daysLast === merged.daysAfter) return 0;
   const mark = await compactionMark(trx);
-  if (mark.compacted !== merged.after || mark.rewrites !== merged.rewrites) return null;
+  if (mark.compacted !== merged.after || mark.rewrites !== merged.rewrites || mark.days !== merged.daysAfter)
+    return null;
   if (merged.missing.length) {
     await createSeries(trx, dialect, merged.missing);
     return null;
   }
   await insertRows(trx, dialect, BLOCK_ROWS, merged.blocks);
   await insertRows(trx, dialect, DAY_ROWS, merged.days);
-  await setCompactedSeq(trx, merged.last);
-  return merged.readings;
+  await saveReadingDays(trx, dialect, merged.readingDays.channels, merged.readingDays.days);
+  await setCompactedSeq(trx, merged.last, merged.daysLast);
+  return merged.readings + merged.backfilled;
 }
 
 /** series id → day → [t, value] pairs */
@@ -126,23 +144,31 @@ function add(added: Added, id: number, t: number, value: number) {
 async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Handed): Promise<Merged> {
   // On PostgreSQL, waits until no ingest transaction that may still commit a lower seq is open.
   await holdCompactionLock(trx, dialect, 'exclusive');
-  const { compacted: after, rewrites } = await compactionMark(trx);
+  const { compacted: after, rewrites, days: daysAfter } = await compactionMark(trx);
   const merged: Merged = {
     after,
     rewrites,
     last: after,
     readings: 0,
+    daysAfter,
+    daysLast: daysAfter,
+    backfilled: 0,
+    readingDays: { channels: [], days: [] },
     blocks: [],
     days: [],
     tookHanded: false,
     missing: [],
   };
   const added: Added = new Map();
+  const dayEntries = new ReadingDayEntries();
+  if (daysAfter < after) await backfillReadingDays(trx, limit, merged, dayEntries);
+  // the readings compacted now go to their reading days too, once these have caught up
+  const days = merged.daysLast === after ? dayEntries : undefined;
   // The readings before the first value handed over are read from the table (seq also runs on past
   // readings not stored: a resent reading takes one too), then the values handed over, and so on.
   while (merged.readings < limit) {
     const next = handed?.values.firstAfter(merged.last) ?? (handed?.only ? merged.last + 1 : Infinity);
-    await readValues(trx, next, limit, merged, added);
+    await readValues(trx, next, limit, merged, added, days);
     if (merged.missing.length || merged.last !== next - 1) break;
     const taken = handed?.values.take(merged.last, limit - merged.readings);
     if (!taken) break;
@@ -151,11 +177,14 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Hand
         if (values[i]! > merged.last) add(added, values[i + 1]!, values[i + 2]!, values[i + 3]!);
       }
     }
+    for (const handedDays of taken.days) days?.addHanded(handedDays, merged.last);
     merged.readings += taken.readings;
     merged.last = taken.last;
     merged.tookHanded = true;
   }
   if (merged.missing.length) return merged;
+  if (days) merged.daysLast = merged.last;
+  merged.readingDays = await dayEntries.merge(trx);
 
   const ids = [...added.keys()].sort((a, b) => a - b);
   for (let i = 0; i < ids.length; i += 500) {
@@ -178,11 +207,33 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Hand
 }
 
 /**
- * The values of the readings after `merged.last` and before `next`, up to `limit` in the run, read
- * from the readings (their series ids from metric_series). When fewer are found, the run up to
- * `next` is done: on SQLite, where `next` is set, no reading of a lower seq can still be committed.
+ * The reading days of up to `limit` readings after days_seq, compacted before reading days existed
+ * (ADR 0048's migration), read from the table: every one up to compacted_seq is committed.
  */
-async function readValues(trx: Db, next: number, limit: number, merged: Merged, added: Added) {
+async function backfillReadingDays(trx: Db, limit: number, merged: Merged, days: ReadingDayEntries) {
+  const readings = await findReadingsAfterSeq(trx, merged.daysAfter, merged.after + 1, limit);
+  for (const r of readings) {
+    const rest = restOf(fromJson<object>(r.metrics, {}));
+    days.add(r.entity_id, r.data_point_id, r.project_id, Date.parse(r.read_at), Date.parse(r.received_at), rest);
+  }
+  merged.backfilled = readings.length;
+  merged.daysLast = readings.length < limit ? merged.after : Number(readings.at(-1)!.seq);
+}
+
+/**
+ * The values of the readings after `merged.last` and before `next`, up to `limit` in the run, read
+ * from the readings (their series ids from metric_series), and what their reading days keep when
+ * `days` is given. When fewer are found, the run up to `next` is done: on SQLite, where `next` is
+ * set, no reading of a lower seq can still be committed.
+ */
+async function readValues(
+  trx: Db,
+  next: number,
+  limit: number,
+  merged: Merged,
+  added: Added,
+  days: ReadingDayEntries | undefined,
+) {
   const after = merged.last;
   if (next <= after + 1) return;
   const room = limit - merged.readings;
@@ -203,6 +254,7 @@ async function readValues(trx: Db, next: number, limit: number, merged: Merged, 
   for (const r of readings) {
     const metrics = fromJson<Partial<ReadingMetrics>>(r.metrics, {});
     const t = Date.parse(r.read_at);
+    days?.add(r.entity_id, r.data_point_id, r.project_id, t, Date.parse(r.received_at), restOf(metrics));
     const groups = seriesIds.get(`${r.entity_id}\u0000${r.data_point_id}`);
     for (const group of INDEXED_GROUPS) {
       const values = metrics[group];

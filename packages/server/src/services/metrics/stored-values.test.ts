@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { HeldValues } from './stored-values.ts';
 
-/** A batch of readings first…last, one value each (seq, series 1, time = seq, value = seq / 10). */
+/**
+ * A batch of readings first…last, one value each (seq, series 1, time = seq, value = seq / 10), and
+ * their reading-day entries (seq, time = seq, channel 0, rest 0).
+ */
 function batch(first: number, last: number) {
   const values = new Float64Array(4 * (last - first + 1));
-  for (let seq = first, i = 0; seq <= last; seq++) values.set([seq, 1, seq, seq / 10], 4 * i++);
-  return { readings: last - first + 1, first, last, values };
+  const entries = new Float64Array(4 * (last - first + 1));
+  for (let seq = first, i = 0; seq <= last; seq++, i++) {
+    values.set([seq, 1, seq, seq / 10], 4 * i);
+    entries.set([seq, seq, 0, 0], 4 * i);
+  }
+  const days = { projectId: 'p', received: 0, entries, channels: ['e', ''], rests: ['{}'] };
+  return { readings: last - first + 1, first, last, values, days };
 }
 
 const seqsOf = (taken: ReturnType<HeldValues['take']>) =>
   taken?.values.flatMap((values) => [...values].filter((_, i) => i % 4 === 0));
+const daySeqsOf = (taken: ReturnType<HeldValues['take']>) =>
+  taken?.days.flatMap((days) => [...days.entries].filter((_, i) => i % 4 === 0));
 
 describe('values held for compaction', () => {
   it('hands over the batches that continue compacted_seq, in seq order, within the limit', () => {
@@ -19,6 +29,7 @@ describe('values held for compaction', () => {
     held.add(batch(21, 30));
     expect(held.take(0, 20)).toMatchObject({ readings: 20, last: 20 });
     expect(seqsOf(held.take(0, 20))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(daySeqsOf(held.take(0, 20))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     // at least one batch, however small the limit
     expect(held.take(0, 5)).toMatchObject({ readings: 10, last: 10 });
     // what is compacted is forgotten
@@ -48,10 +59,11 @@ describe('values held for compaction', () => {
     expect(seqsOf(held.take(14, 100))?.[0]).toBe(11);
   });
 
-  it('keeps no batch whose seq are not one run, nor one without values', () => {
+  it('keeps no batch whose seq are not one run, nor one without values or reading-day entries', () => {
     const held = new HeldValues();
     held.add({ ...batch(1, 10), readings: 9 });
     held.add({ ...batch(1, 10), values: null });
+    held.add({ ...batch(1, 10), days: null });
     expect(held.take(0, 100)).toBeNull();
     held.add(batch(1, 10));
     expect(held.clear()).toBe(true);

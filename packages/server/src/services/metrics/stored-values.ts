@@ -1,3 +1,4 @@
+import type { HandedReadings } from './handed-readings.ts';
 import type { StoredValues } from './write-store.ts';
 
 /** Readings' values held at most; beyond, compaction reads the readings back instead. */
@@ -15,7 +16,7 @@ export class HeldValues {
 
   add(stored: StoredValues): void {
     const contiguous = stored.last - stored.first + 1 === stored.readings;
-    if (!stored.values || !contiguous) return;
+    if (!stored.values || !stored.days || !contiguous) return;
     if (this.#readings + stored.readings > MAX_HELD_READINGS) this.clear();
     this.#batches.push(stored);
     this.#batches.sort((a, b) => a.first - b.first);
@@ -23,15 +24,18 @@ export class HeldValues {
   }
 
   /**
-   * The values of the readings right after `after`, up to `limit` readings (at least those of one
-   * batch), or null if the next reading is not held. The first batch may hold readings up to `after`
-   * too (compacted from the table): their values have seq ≤ `after` and are to be skipped.
+   * The values and reading-day entries of the readings right after `after`, up to `limit` readings
+   * (at least those of one batch), or null if the next reading is not held. The first batch may hold
+   * readings up to `after` too (compacted from the table): theirs have seq ≤ `after` and are to be skipped.
    */
-  take(after: number, limit: number): { readings: number; last: number; values: Float64Array[] } | null {
+  take(
+    after: number,
+    limit: number,
+  ): { readings: number; last: number; values: Float64Array[]; days: HandedReadings[] } | null {
     this.#drop(after);
     const next = this.#batches[0];
     if (!next || next.first > after + 1) return null;
-    const taken = { readings: 0, last: after, values: [] as Float64Array[] };
+    const taken = { readings: 0, last: after, values: [] as Float64Array[], days: [] as HandedReadings[] };
     for (const batch of this.#batches) {
       if (batch.first !== taken.last + 1 && taken.values.length) break;
       const readings = batch.last - taken.last;
@@ -39,6 +43,7 @@ export class HeldValues {
       taken.readings += readings;
       taken.last = batch.last;
       taken.values.push(batch.values!);
+      taken.days.push(batch.days!);
     }
     return taken;
   }

@@ -3,6 +3,8 @@ import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { deleteReplaced } from './replaced-readings.ts';
 import { holdCompactionLock } from './compaction-lock-store.ts';
+import { handReadings, type HandedReadings } from './handed-readings.ts';
+import { INDEXED_GROUPS } from './reading-rest.ts';
 
 /**
  * Longer than 400 lines on purpose: the statements of one ingest transaction, and the order in which
@@ -17,9 +19,6 @@ import { holdCompactionLock } from './compaction-lock-store.ts';
 
 /** The metric groups of a stored reading, as JSON in readings.metrics and latest_readings.metrics. */
 export type ReadingMetrics = ReadingGroups;
-
-/** Groups indexed as series (context metrics are constants of the entity). */
-export const INDEXED_GROUPS = ['raw_metrics', 'calculated_metrics', 'invalid_metrics'] as const;
 
 export interface NewReading {
   entityId: string;
@@ -52,6 +51,8 @@ export interface StoredValues {
   first: number;
   last: number;
   values: Float64Array<ArrayBuffer> | null;
+  /** what the readings' reading days keep (ADR 0048); on SQLite only, where compaction takes values handed over */
+  days: HandedReadings | null;
 }
 
 export interface WriteBatch {
@@ -343,7 +344,10 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
       for (const [metric, id] of groups[group]!) ids.set(metric, id);
     }
   }
-  return { inserted, stored: storedValues(inserted, seqs, committed), backlogId };
+  const stored = storedValues(inserted, seqs, committed);
+  if (stored.values && dialect === 'sqlite')
+    stored.days = handReadings(batch.projectId, batch.receivedAt, inserted, seqs);
+  return { inserted, stored, backlogId };
 }
 
 /** A replaced reading that is its entity's newest is the latest reading with its new values. */
@@ -493,7 +497,7 @@ function storedValues(
       const metrics = r.metrics[group];
       for (const metric in metrics) {
         const id = series?.[group]?.get(metric);
-        if (id === undefined) return { readings: readings.length, first, last, values: null };
+        if (id === undefined) return { readings: readings.length, first, last, values: null, days: null };
         if (n + 4 > values.length) {
           const grown = new Float64Array(values.length * 2);
           grown.set(values);
@@ -506,5 +510,5 @@ function storedValues(
       }
     }
   }
-  return { readings: readings.length, first, last, values: values.slice(0, n) };
+  return { readings: readings.length, first, last, values: values.slice(0, n), days: null };
 }

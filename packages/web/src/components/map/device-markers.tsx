@@ -34,8 +34,10 @@ export function DeviceMarkers({ markers, cluster, displayNames, onMarkerClick, l
         latest.current.t('marker', { title: device.title, state: latest.current.t(`states.${device.colour}`) }),
       onClick: (id) => latest.current.onMarkerClick?.(id),
     });
-    created.update(latest.current.markers);
+    // On the map first: markercluster then clusters each marker as it comes, where a group off the map
+    // looks each new marker up in its whole waiting list (quadratic in the markers).
     created.group.addTo(map);
+    created.update(latest.current.markers);
     layerRef.current = created;
     setLayer(created);
     return () => {
@@ -50,9 +52,12 @@ export function DeviceMarkers({ markers, cluster, displayNames, onMarkerClick, l
   useEffect(() => {
     layer?.setDisplayNames(displayNames);
   }, [layer, displayNames]);
-  // Marker and cluster names are in the interface language.
+  // Marker and cluster names are in the interface language: those drawn before it changed are named again.
+  const namedIn = useRef(i18n.language);
   useEffect(() => {
-    layer?.refreshIcons();
+    if (!layer || namedIn.current === i18n.language) return;
+    namedIn.current = i18n.language;
+    layer.refreshIcons();
   }, [layer, i18n.language]);
   return null;
 }

@@ -8,8 +8,8 @@ interface LabelledIconOptions extends L.DivIconOptions {
 }
 
 /**
- * A div icon whose element carries its accessible name: Leaflet reuses the element when a marker's
- * icon changes, and makes a new one each time a cluster shows the marker again, so it is set here.
+ * A div icon whose element carries its accessible name: markercluster makes a new icon and element
+ * each time it shows a cluster, so the name is set here.
  */
 const LabelledDivIcon = L.DivIcon.extend({
   createIcon(this: L.DivIcon & { options: LabelledIconOptions }, oldIcon?: HTMLElement) {
@@ -19,13 +19,24 @@ const LabelledDivIcon = L.DivIcon.extend({
   },
 }) as unknown as new (options: LabelledIconOptions) => L.DivIcon;
 
-export function markerIcon(colour: StateColour, entityType: EntityType, label: string): L.DivIcon {
-  return new LabelledDivIcon({
-    html: markerIconHtml(colour, entityType),
-    className: 'vigil-marker',
-    iconSize: [MARKER_ICON_SIZE, MARKER_ICON_SIZE],
-    label,
-  });
+const markerIcons = new Map<string, L.DivIcon>();
+
+/**
+ * The icon of every marker in a state and of an entity type: one shared icon, since the marker names
+ * its own element (device-marker.ts) and a map makes thousands of markers before it draws.
+ */
+export function markerIcon(colour: StateColour, entityType: EntityType): L.DivIcon {
+  const key = `${colour}:${entityType}`;
+  let icon = markerIcons.get(key);
+  if (!icon) {
+    icon = L.divIcon({
+      html: markerIconHtml(colour, entityType),
+      className: 'vigil-marker',
+      iconSize: [MARKER_ICON_SIZE, MARKER_ICON_SIZE],
+    });
+    markerIcons.set(key, icon);
+  }
+  return icon;
 }
 
 export function clusterIcon(count: number, colour: StateColour, label: string): L.DivIcon {

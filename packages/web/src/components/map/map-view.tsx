@@ -1,34 +1,44 @@
-import type { LatLngBounds } from 'leaflet';
+import type { FitBoundsOptions, LatLng, LatLngBounds } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 
-/**
- * The first view, set once there is something to show: the markers (fitted, no closer than `zoom`,
- * or centred at `zoom`), else the site image. Later changes of the markers never move the user's view.
- */
-export function InitialView({
-  markerBounds,
-  imageBounds,
-  zoom,
-  fit,
-}: {
+interface ViewTarget {
   markerBounds: LatLngBounds | null;
   imageBounds: LatLngBounds | null;
   zoom: number;
   fit: boolean;
-}) {
+}
+
+/** A first view: bounds to fit, or a centre and a zoom. */
+export type FirstView = { bounds: LatLngBounds; options: FitBoundsOptions } | { center: LatLng; zoom: number };
+
+/**
+ * The first view once there is something to show: the markers (fitted, no closer than `zoom`, or
+ * centred at `zoom`), else the site image; null while there is neither.
+ */
+export function firstView({ markerBounds, imageBounds, zoom, fit }: ViewTarget): FirstView | null {
+  if (markerBounds)
+    return fit
+      ? { bounds: markerBounds, options: { maxZoom: zoom, padding: [32, 32], animate: false } }
+      : { center: markerBounds.getCenter(), zoom };
+  if (imageBounds) return { bounds: imageBounds, options: { maxZoom: zoom, animate: false } };
+  return null;
+}
+
+/**
+ * Sets the first view when the map was made before it was known (markers or site image still loading).
+ * Later changes of the markers never move the user's view.
+ */
+export function InitialView({ made, markerBounds, imageBounds, zoom, fit }: ViewTarget & { made: boolean }) {
   const map = useMap();
-  const done = useRef(false);
+  const done = useRef(made);
   useEffect(() => {
     if (done.current) return;
-    if (markerBounds) {
-      done.current = true;
-      if (fit) map.fitBounds(markerBounds, { maxZoom: zoom, padding: [32, 32], animate: false });
-      else map.setView(markerBounds.getCenter(), zoom, { animate: false });
-    } else if (imageBounds) {
-      done.current = true;
-      map.fitBounds(imageBounds, { maxZoom: zoom, animate: false });
-    }
+    const view = firstView({ markerBounds, imageBounds, zoom, fit });
+    if (!view) return;
+    done.current = true;
+    if ('bounds' in view) map.fitBounds(view.bounds, view.options);
+    else map.setView(view.center, view.zoom, { animate: false });
   }, [map, markerBounds, imageBounds, zoom, fit]);
   return null;
 }

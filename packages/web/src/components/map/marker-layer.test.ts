@@ -109,3 +109,36 @@ describe('clusters', () => {
     map.remove();
   });
 });
+
+describe('markers not yet drawn', () => {
+  it('get their name and tooltip when first drawn, and share one icon per state', () => {
+    const layer = layerOf(false);
+    layer.update([device('1', 'green'), device('2', 'green', -70.331), device('3', 'red', -70.332)]);
+    const [one, two, three] = ['1', '2', '3'].map((id) => layer.byId.get(id)!);
+    expect(one!.getTooltip()).toBeUndefined();
+    expect(one!.options.icon).toBe(two!.options.icon);
+    expect(three!.options.icon).not.toBe(one!.options.icon);
+    const map = mapAt(-27.37, -70.33, 15);
+    layer.group.addTo(map);
+    expect(one!.getTooltip()?.getContent()).toBe('PZ-1');
+    expect(two!.getElement()!.getAttribute('aria-label')).toBe('PZ-2, green');
+    map.remove();
+  });
+
+  it('show their names when drawn after Display Names was switched on', () => {
+    const map = mapAt(-27.37, -70.33, 4);
+    const layer = layerOf(true);
+    layer.group.addTo(map);
+    layer.update([device('1', 'green'), device('2', 'yellow', -70.3301, -27.3701)]);
+    expect(layer.byId.get('1')!.getTooltip()).toBeUndefined();
+    layer.setDisplayNames(true);
+    map.setZoom(21, { animate: false });
+    expect(layer.byId.get('1')!.getElement()!.getAttribute('aria-label')).toBe('PZ-1, green');
+    expect(layer.byId.get('1')!.isTooltipOpen()).toBe(true);
+    expect([...document.querySelectorAll('.vigil-marker-name')].map((e) => e.textContent).sort()).toEqual([
+      'PZ-1',
+      'PZ-2',
+    ]);
+    map.remove();
+  });
+});

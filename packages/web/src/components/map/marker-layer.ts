@@ -1,15 +1,13 @@
 import type { StateColour } from '@vigil/domain';
 import L from 'leaflet';
 import 'leaflet.markercluster';
+import { deviceMarker, type DeviceMarkerHost, type DeviceMarkerLayer } from './device-marker.ts';
 import { clusterIcon, markerIcon } from './leaflet-icons.ts';
 import { clusterColour, MARKER_ICON_SIZE } from './map-icons.ts';
 import { markerLatLng } from './lat-lng.ts';
 import type { LocatedMarker } from './map-marker.ts';
 
-/** A device's Leaflet marker remembers what it was drawn from, so a change redraws only what changed. */
-export interface DeviceMarkerLayer extends L.Marker {
-  options: L.MarkerOptions & { device: LocatedMarker };
-}
+export type { DeviceMarkerLayer } from './device-marker.ts';
 
 export interface MarkerLayerOptions {
   cluster: boolean;
@@ -24,9 +22,11 @@ export interface MarkerLayerOptions {
 /**
  * The devices of one map as Leaflet markers, clustered or not, kept in step with a changing list:
  * new devices are added, gone ones removed, and a changed state recolours its marker and clusters in
- * place (the map is never remounted). Imperative because 2,000 markers must draw in well under a second.
+ * place (the map is never remounted). Imperative because 2,000 markers must draw in well under a second:
+ * a marker is a position and a shared icon until it is drawn (device-marker.ts), and the group, not each
+ * marker, listens for clicks and Enter.
  */
-export class MarkerLayer {
+export class MarkerLayer implements DeviceMarkerHost {
   readonly group: L.FeatureGroup;
   readonly byId = new Map<string, DeviceMarkerLayer>();
   private displayNames: boolean;
@@ -50,6 +50,14 @@ export class MarkerLayer {
           },
         })
       : L.featureGroup();
+    // A marker's events reach its group as `layer` (clusters' as `cluster…` events, which these are not).
+    const deviceOf = (event: L.LeafletEvent) => (event as L.LeafletEvent & { layer: DeviceMarkerLayer }).layer;
+    this.group.on('click', (event) => this.options.onClick(deviceOf(event).options.device.id));
+    // Leaflet gives markers role="button" and a tab stop but opens only popups on Enter.
+    this.group.on('keypress', (event) => {
+      const key = (event as L.LeafletKeyboardEvent).originalEvent.key;
+      if (key === 'Enter' || key === ' ') this.options.onClick(deviceOf(event).options.device.id);
+    });
   }
 
   /** Brings the markers in line with `markers`; answers whether any marker was added or removed. */
@@ -61,7 +69,13 @@ export class MarkerLayer {
       seen.add(device.id);
       const existing = this.byId.get(device.id);
       if (!existing) {
-        const layer = this.create(device);
+        const layer = deviceMarker(markerLatLng(device), {
+          icon: markerIcon(device.colour, device.entityType),
+          keyboard: true,
+          riseOnHover: true,
+          device,
+          host: this,
+        });
         this.byId.set(device.id, layer);
         added.push(layer);
         continue;
@@ -69,7 +83,8 @@ export class MarkerLayer {
       const before = existing.options.device;
       existing.options.device = device;
       if (before.colour !== device.colour || before.entityType !== device.entityType || before.title !== device.title) {
-        existing.setIcon(this.iconOf(device));
+        existing.setIcon(markerIcon(device.colour, device.entityType));
+        existing.nameIcon();
         if (before.title !== device.title) existing.setTooltipContent(device.title);
         changed.push(existing);
       }
@@ -92,9 +107,9 @@ export class MarkerLayer {
     return added.length > 0 || removed.length > 0;
   }
 
-  /** Draws every marker and cluster icon again, e.g. for another language. */
+  /** Names every drawn marker and cluster again, e.g. in another language. */
   refreshIcons() {
-    for (const layer of this.byId.values()) layer.setIcon(this.iconOf(layer.options.device));
+    for (const layer of this.byId.values()) layer.nameIcon();
     if (this.group instanceof L.MarkerClusterGroup) this.group.refreshClusters();
   }
 
@@ -102,39 +117,24 @@ export class MarkerLayer {
   setDisplayNames(on: boolean) {
     if (on === this.displayNames) return;
     this.displayNames = on;
+    // Markers never drawn have no tooltip yet: they take these options when they are.
     for (const layer of this.byId.values()) {
+      if (!layer.getTooltip()) continue;
       layer.unbindTooltip();
-      this.bindTooltip(layer);
+      layer.bindTooltip(layer.options.device.title, this.tooltipOptions());
     }
   }
 
-  private create(device: LocatedMarker): DeviceMarkerLayer {
-    const layer = L.marker(markerLatLng(device), {
-      icon: this.iconOf(device),
-      keyboard: true,
-      riseOnHover: true,
-      device,
-    } as DeviceMarkerLayer['options']) as DeviceMarkerLayer;
-    this.bindTooltip(layer);
-    layer.on('click', () => this.options.onClick(layer.options.device.id));
-    // Leaflet gives markers role="button" and a tab stop but opens only popups on Enter.
-    layer.on('keypress', (event) => {
-      const key = (event as L.LeafletKeyboardEvent).originalEvent.key;
-      if (key === 'Enter' || key === ' ') this.options.onClick(layer.options.device.id);
-    });
-    return layer;
+  label(device: LocatedMarker): string {
+    return this.options.markerLabel(device);
   }
 
-  private iconOf(device: LocatedMarker) {
-    return markerIcon(device.colour, device.entityType, this.options.markerLabel(device));
-  }
-
-  private bindTooltip(layer: DeviceMarkerLayer) {
-    layer.bindTooltip(layer.options.device.title, {
+  tooltipOptions(): L.TooltipOptions {
+    return {
       permanent: this.displayNames,
       direction: 'top',
       offset: [0, -MARKER_ICON_SIZE / 2],
       className: 'vigil-marker-name',
-    });
+    };
   }
 }

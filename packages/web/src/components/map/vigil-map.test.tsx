@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { SiteMap } from '@vigil/domain';
 import i18next from 'i18next';
+import L from 'leaflet';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -13,16 +14,20 @@ import { VigilMap, type VigilMapProps } from './vigil-map.tsx';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const maps = JSON.parse(readFileSync(join(import.meta.dirname, '../../../public/locales/en-US/maps.json'), 'utf8'));
-  await i18n
-    .use(initReactI18next)
-    .init({ lng: 'en-US', resources: { 'en-US': { maps } }, react: { useSuspense: false } });
+  const maps = (lang: string) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, `../../../public/locales/${lang}/maps.json`), 'utf8'));
+  await i18n.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { maps: maps('en-US') }, es: { maps: maps('es') } },
+    react: { useSuspense: false },
+  });
   URL.createObjectURL = vi.fn(() => 'blob:site-plan');
   URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const pz1: MapMarker = {
@@ -91,6 +96,14 @@ describe('VigilMap', () => {
     expect(screen.getByRole('button', { name: 'PZ-1, red' })).toBe(marker);
   });
 
+  it('names its markers again in another language', async () => {
+    renderMap();
+    const marker = await screen.findByRole('button', { name: 'PZ-1, green' });
+    await act(() => i18n.changeLanguage('es'));
+    expect(marker.getAttribute('aria-label')).toBe('PZ-1, verde');
+    await act(() => i18n.changeLanguage('en-US'));
+  });
+
   it('keeps every name shown while Display Names is on', async () => {
     renderMap({ displayNames: false });
     await screen.findByRole('button', { name: 'PZ-1, green' });
@@ -124,6 +137,20 @@ describe('VigilMap', () => {
     expect(screen.getByRole('radio', { name: 'Online map' })).toBeTruthy();
     view.unmount();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:site-plan');
+  });
+
+  it("is made at its first view: the markers are never clustered at the world's zoom first", async () => {
+    // jsdom lays nothing out: the map's box is given its size, as in a card
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const zooms: number[] = [];
+    L.Map.addInitHook(function (this: L.Map) {
+      this.on('zoomend', () => zooms.push(this.getZoom()));
+    });
+    renderMap({ cluster: true, zoom: 16, markers: [pz1, { ...pz1, id: 'd2', title: 'PZ-2', longitude: -70.34 }] });
+    await waitFor(() => expect(document.querySelector('.vigil-cluster, .vigil-marker')).toBeTruthy());
+    expect(zooms.length).toBe(1);
+    expect(zooms[0]).toBeGreaterThan(4);
   });
 
   it('draws the layers given as its children, and shows no empty text when it has none to show', async () => {

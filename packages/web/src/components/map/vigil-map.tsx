@@ -5,12 +5,13 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer } from 'react-leaflet';
+import { useAfterFirstPaint } from './after-first-paint.ts';
 import { BaseLayers } from './base-layers.tsx';
 import { DeviceMarkers } from './device-markers.tsx';
-import { DeviceSearchControl } from './device-search-control.tsx';
 import { DisplayNamesControl } from './display-names-control.tsx';
+import { LazyDeviceSearch } from './lazy-device-search.tsx';
 import { markersBounds } from './lat-lng.ts';
-import { InitialView, SizeWatcher, ZoomLevel } from './map-view.tsx';
+import { firstView, InitialView, SizeWatcher, ZoomLevel } from './map-view.tsx';
 import { locatedMarkers, type MapMarker } from './map-marker.ts';
 import type { MarkerLayer } from './marker-layer.ts';
 import './vigil-map.css';
@@ -87,6 +88,12 @@ export function VigilMap({
   const layerRef = useRef<MarkerLayer | null>(null);
   const fill = height === 'fill';
   const initialZoom = clampZoom(zoom);
+  // Made at its first view when that is known: markers are clustered once, for the view they are seen
+  // in, rather than at the world's zoom and again, animated, for the site's.
+  const [start] = useState(() =>
+    firstView({ markerBounds: bounds, imageBounds, zoom: initialZoom, fit: fitToMarkers }),
+  );
+  const painted = useAfterFirstPaint();
 
   return (
     <Box
@@ -100,14 +107,17 @@ export function VigilMap({
     >
       <MapContainer
         className="vigil-map"
-        center={[0, 0]}
-        zoom={MAP_ZOOM.min}
+        {...(!start
+          ? { center: [0, 0], zoom: MAP_ZOOM.min }
+          : 'bounds' in start
+            ? { bounds: start.bounds, boundsOptions: start.options }
+            : { center: start.center, zoom: start.zoom })}
         minZoom={MAP_ZOOM.min}
         maxZoom={MAP_ZOOM.mapMax}
         worldCopyJump
         style={{ position: 'absolute', inset: 0 }}
       >
-        <WorldBackground />
+        {painted && <WorldBackground />}
         <BaseLayers siteMap={siteMap} />
         <DeviceMarkers
           markers={located}
@@ -116,11 +126,17 @@ export function VigilMap({
           onMarkerClick={onMarkerClick}
           layerRef={layerRef}
         />
-        <InitialView markerBounds={bounds} imageBounds={imageBounds} zoom={initialZoom} fit={fitToMarkers} />
+        <InitialView
+          made={start !== null}
+          markerBounds={bounds}
+          imageBounds={imageBounds}
+          zoom={initialZoom}
+          fit={fitToMarkers}
+        />
         <SizeWatcher />
         <ZoomLevel />
         {nameSwitch && <DisplayNamesControl on={names} onChange={setNames} />}
-        {search && located.length > 0 && <DeviceSearchControl markers={located} layerRef={layerRef} />}
+        {search && painted && located.length > 0 && <LazyDeviceSearch markers={located} layerRef={layerRef} />}
         {children}
       </MapContainer>
       {located.length === 0 && emptyText && (

@@ -5,6 +5,7 @@ import { ChartCard } from './chart-card.tsx';
 import { DeviceStateCard } from './device-state-card.tsx';
 import { DeviceTableCard } from './device-table-card.tsx';
 import { GaugeCard } from './gauge-card.tsx';
+import { LazyStateMapCard } from './lazy-state-map-card.tsx';
 import { StateSummaryCard } from './state-summary-card.tsx';
 
 // The analysis cards are chunks of their own: most pages have none, and a page of state cards and
@@ -17,8 +18,6 @@ const InclinometerProfileCard = lazy(async () => ({
   default: (await import('./inclinometer-profile-card.tsx')).InclinometerProfileCard,
 }));
 const RateOfChangeCard = lazy(async () => ({ default: (await import('./rate-of-change-card.tsx')).RateOfChangeCard }));
-// Leaflet loads only on pages with a map.
-const StateMapCard = lazy(async () => ({ default: (await import('./state-map-card.tsx')).StateMapCard }));
 const CrossSectionCard = lazy(async () => ({ default: (await import('./cross-section-card.tsx')).CrossSectionCard }));
 const CrossSectionsMapCard = lazy(async () => ({
   default: (await import('./cross-sections-map-card.tsx')).CrossSectionsMapCard,
@@ -51,7 +50,8 @@ export function DashboardCard({ card }: { card: Card }) {
     case 'rate-of-change':
       return loading(<RateOfChangeCard card={card} />);
     case 'state-map':
-      return loading(<StateMapCard card={card} />);
+      // Leaflet loads only on pages with a map.
+      return <LazyStateMapCard card={card} />;
     case 'cross-section':
       return loading(<CrossSectionCard card={card} />);
     case 'cross-sections-map':

@@ -2,7 +2,7 @@ import LandscapeOutlined from '@mui/icons-material/LandscapeOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardCard } from '@vigil/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { crossSectionsQuery } from '../../../api/cross-sections.ts';
@@ -10,7 +10,7 @@ import { siteMapQuery } from '../../../api/ui.ts';
 import { useSession } from '../../../session/session-context.ts';
 import { crossSectionDashboardPath } from '../../../components/cross-section/section-paths.ts';
 import { SectionsLayer } from '../../../components/cross-section/sections-layer.tsx';
-import { LazyVigilMap, preloadVigilMap } from '../../../components/map/lazy-vigil-map.tsx';
+import { LazyVigilMap } from '../../../components/map/lazy-vigil-map.tsx';
 import { tableExport } from '../../../components/export-dialog/export-settings.ts';
 import { devicesOf } from '../model/device-index.ts';
 import { useDashboardData } from '../model/use-dashboard-data.ts';
@@ -36,7 +36,6 @@ export function StateMapCard({ card }: { card: Card }) {
   // shown at first as the card says, switched for the moment by anyone.
   const [showSections, setShowSections] = useState(card.cross_sections_layer);
   const sections = useQuery({ ...crossSectionsQuery(project.id), enabled: showSections });
-  useEffect(preloadVigilMap, []);
   const members = useMemo(
     () => devicesOf(devices.data ?? [], groups.data ?? [], card.group_id),
     [devices.data, groups.data, card.group_id],

@@ -1,10 +1,10 @@
 import { presetRange, type StateType } from '@vigil/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { timeseriesQuery } from '../../../api/metrics.ts';
-import { deviceSummariesQuery, groupsQuery, schemesQuery } from '../../../api/registry.ts';
-import { moduleDataQuery, modulesQuery } from '../../../api/ui.ts';
+import { preloadStateMap } from '../cards/state-map-preload.ts';
 import { timeseriesRequests } from './chart-data.ts';
 import { parseTree } from './parse-tree.ts';
+import { prefetchDashboardTree } from './prefetch-dashboard-tree.ts';
 
 /** How long a prefetch's time stays the time a page opened at; after that the page takes its own. */
 const CLOCK_REUSE_MS = 10_000;
@@ -36,15 +36,10 @@ export function prefetchDashboard(
   prefetched = page;
   const now = (prefetchedAt = new Date());
   void (async () => {
-    const modules = await queryClient.ensureQueryData(modulesQuery(projectId));
-    const module = modules.find((m) => m.path === stateType);
-    const tree = module && queryClient.ensureQueryData(moduleDataQuery(projectId, module.id));
-    void queryClient.prefetchQuery(deviceSummariesQuery(projectId));
-    void queryClient.prefetchQuery(groupsQuery(projectId));
-    void queryClient.prefetchQuery(schemesQuery(projectId));
-    if (!tree) return;
-    const found = parseTree((await tree).data)?.pages.find((p) => p.path === pagePath);
+    const tree = await prefetchDashboardTree(queryClient, projectId, stateType);
+    const found = tree && parseTree(tree.data)?.pages.find((p) => p.path === pagePath);
     for (const card of found?.cards ?? []) {
+      if (card.type === 'state-map') preloadStateMap(queryClient, projectId);
       if (card.type !== 'chart') continue;
       for (const body of timeseriesRequests(card.series, presetRange(card.period, now)))
         void queryClient.prefetchQuery(timeseriesQuery(body));
