@@ -1,6 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alarm } from '@vigil/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmsApi, tarpLevelsQuery } from '../../api/alarms.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -29,8 +30,16 @@ export function TarpChecklist({ alarm }: { alarm: Alarm }) {
     onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.before),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.rules.alarms(project.id) }),
   });
+  // The box shows the click in the same frame: the cache's update and its render come a task later.
+  const stored = alarm.checklist_done.join(',');
+  const [clicked, setClicked] = useState<{ stored: string; ticks: Record<number, boolean> }>({ stored, ticks: {} });
+  const ticks = clicked.stored === stored ? clicked.ticks : {};
   if (!level) return null;
   const done = new Set(alarm.checklist_done);
+  const tick = (index: number, checked: boolean) => {
+    setClicked({ stored, ticks: { ...ticks, [index]: checked } });
+    check.mutate({ index, done: checked }, { onError: () => setClicked({ stored: '', ticks: {} }) });
+  };
   return (
     <Box component="section" aria-label={t('checklist.label', { level: level.name })}>
       <Typography variant="subtitle2" component="h3">
@@ -47,7 +56,7 @@ export function TarpChecklist({ alarm }: { alarm: Alarm }) {
           <FormControlLabel
             key={index}
             control={
-              <Checkbox checked={done.has(index)} onChange={(_, checked) => check.mutate({ index, done: checked })} />
+              <Checkbox checked={ticks[index] ?? done.has(index)} onChange={(_, checked) => tick(index, checked)} />
             }
             label={action}
           />
