@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PROJECTS } from './demo/site.ts';
 import { createTestSchema, type TestSchema } from './test-support/postgres-schema.ts';
@@ -133,6 +135,18 @@ describe('the server started as `npm start` starts it', () => {
     const docs = await encoded('/api/docs/json', 'gzip');
     expect(docs.encoding).toBe('gzip');
     expect(JSON.parse(docs.text)).toHaveProperty('openapi');
+    // zstd, the cheapest to make, first for a browser that takes it (fetch does not unpack it: read raw)
+    const zstd = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      get(`${base}/api/docs/json`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
+      }).on('error', reject);
+    });
+    expect(zstd.encoding).toBe('zstd');
+    expect(JSON.parse(zstdDecompressSync(zstd.body).toString('utf8'))).toHaveProperty('openapi');
   });
 
   it('answers a deep link with the web app, which routes it (history fallback)', async () => {
