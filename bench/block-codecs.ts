@@ -144,4 +144,3 @@ const demoDir = process.env.BLOCK_CODECS_DEMO_DIR ?? join(tmpdir(), 'vigil-bench
 console.log(`Block codings (issue 37). Timings are noisy on a shared machine: compare rows, not runs.`);
 measureSet(`metrics workload (200 instruments × 4 metrics × ${WORKLOAD_DAYS} days, every 5 min)`, workloadBlocks());
 measureSet(`demo history (93 days, ${demoDir})`, await demoBlocks(demoDir));
-process.exit(0);
