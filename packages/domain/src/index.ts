@@ -50,3 +50,4 @@ export * from './scheme-preview.ts';
 export * from './field-changes.ts';
 export * from './service-prefixes.ts';
 export * from './list-text.ts';
+export * from './call-out.ts';

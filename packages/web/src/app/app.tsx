@@ -1,4 +1,5 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
+import { AppThemeProvider } from '../theme/app-theme-provider.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ErrorDialogProvider } from '../components/error-dialog/error-dialog-provider.tsx';
@@ -12,13 +13,13 @@ const defaultTheme = createAppTheme(undefined);
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={defaultTheme}>
+      <AppThemeProvider theme={defaultTheme}>
         <CssBaseline />
         <ErrorDialogProvider>
           <RouterProvider router={appRouter()} />
         </ErrorDialogProvider>
         <SnackbarHost />
-      </ThemeProvider>
+      </AppThemeProvider>
     </QueryClientProvider>
   );
 }

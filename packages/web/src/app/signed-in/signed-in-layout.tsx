@@ -1,4 +1,5 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
+import { AppThemeProvider } from '../../theme/app-theme-provider.tsx';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -50,13 +51,13 @@ function SignedInApp({ stored }: { stored: StoredSession }) {
   }
   if (!session || theme.isPending) return <FullScreenLoader label={t('loading')} />;
   return (
-    <ThemeProvider theme={muiTheme}>
+    <AppThemeProvider theme={muiTheme}>
       <CssBaseline />
       <SessionContext.Provider value={session}>
         <AppShell>
           <Outlet />
         </AppShell>
       </SessionContext.Provider>
-    </ThemeProvider>
+    </AppThemeProvider>
   );
 }

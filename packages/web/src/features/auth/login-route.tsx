@@ -1,4 +1,5 @@
-import { CircularProgress, ThemeProvider } from '@mui/material';
+import { CircularProgress } from '@mui/material';
+import { AppThemeProvider } from '../../theme/app-theme-provider.tsx';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
@@ -25,13 +26,13 @@ export function LoginRoute() {
   if (signedIn) return <Navigate to={safeNextPath(params.get('next'))} replace />;
   if (theme.isPending) return <FullScreenLoader label={t('loading')} />;
   return (
-    <ThemeProvider theme={theme.muiTheme}>
+    <AppThemeProvider theme={theme.muiTheme}>
       <LoginLayout login={theme.login}>
         {/* each visit (e.g. /logout → /login?reason=expired) opens the screen afresh, in the mode it asks for */}
         <Suspense fallback={<CircularProgress sx={{ alignSelf: 'center' }} aria-label={t('loading')} />}>
           <LoginScreen key={key} />
         </Suspense>
       </LoginLayout>
-    </ThemeProvider>
+    </AppThemeProvider>
   );
 }
