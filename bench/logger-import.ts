@@ -1,9 +1,7 @@
-import { appendFileSync, createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import SQLite from 'better-sqlite3';
 import type { LoggerImport } from '@vigil/domain';
 import { DEMO_PASSWORD, DEMO_PROJECTS } from '../packages/server/src/demo/site.ts';
@@ -12,6 +10,7 @@ import { instrumentRow } from '../packages/server/src/test-support/entity-rows.t
 import { seededDatabase } from './demo-app.ts';
 import { until } from './measure.ts';
 import { machine } from './report.ts';
+import { resident, startServerProcess } from './server-process.ts';
 
 /**
  * Issue 32's budget: a TOA5 file of 500,000 rows × 20 columns (10 M values, about 100 MB) imported
@@ -23,59 +22,6 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 500_000);
 const DEVICES = Number(process.env.BENCH_IMPORT_DEVICES ?? 2);
 const COLUMNS = 20;
 const PER_DEVICE = COLUMNS / DEVICES;
-
-/**
- * A process's resident memory in MiB (/proc/<pid>/status): anonymous (heaps, SQLite's page caches)
- * and file-backed (the database's pages mapped by SQLite's mmap, which the kernel may drop at will).
- */
-function resident(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { total: kib('VmRSS') / 1024, anon: kib('RssAnon') / 1024, file: kib('RssFile') / 1024 };
-}
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
-
-/**
- * The server as `npm start` runs it (main.ts, with this process's Node flags: `npm run bench` passes
- * ADR 0039's semi-space cap), in its own process on the bench's data directory, so that its resident
- * memory is the server's alone and not the bench client's.
- */
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...process.execArgv, 'packages/server/src/main.ts'], {
-    cwd: join(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST: join(dataDir, 'no-web'),
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-      DEMO_HISTORY: 'off',
-      SIMULATOR: 'off',
-      PASSWORD_HASH_COST: '10',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const up = await fetch(`${base}/auth/api/v1/users/login`, { method: 'OPTIONS' }).catch(() => undefined);
-    if (up) break;
-    if (tries > 240) throw new Error('the server did not start in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { base, pid: child.pid!, stop: () => child.kill('SIGTERM') && once(child, 'exit') };
-}
 
 /** Waits until the rules engine has evaluated every stored reading (its backlog, ADR 0015, is empty). */
 async function evaluated(dataDir: string) {
@@ -123,7 +69,7 @@ async function main() {
   const command = process.env.BENCH_COMMAND ?? `npx node ${[...process.execArgv, ''].join(' ')}bench/logger-import.ts`;
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-import-'));
   const { db } = await seededDatabase(dataDir);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
     const project = await db
       .selectFrom('projects')
@@ -170,7 +116,7 @@ async function main() {
 
     // The demo and the bench's devices are written; the server gets the database to itself.
     await db.destroy();
-    server = await startServer(dataDir);
+    server = await startServerProcess(dataDir);
     const { base, pid } = server;
     const login = await fetch(`${base}/auth/api/v1/users/login`, {
       method: 'POST',

@@ -28,6 +28,7 @@ import {
 } from './metrics-workload.ts';
 import { appendResults, machine, table, type Row } from './report.ts';
 import { bareSqliteValuesPerSecond } from './bare-sqlite.ts';
+import { releaseFreePages } from '../packages/server/src/services/retention/sqlite-free-pages.ts';
 import { storageSection, type StoredValues } from './storage-report.ts';
 import { postgresStorage, sqliteStorage, type Storage } from './storage-size.ts';
 import { storesBeside } from './stores-beside.ts';
@@ -65,7 +66,14 @@ async function openStore(databaseUrl: string | undefined): Promise<Store & { dat
     dataDir,
     databaseUrl: schema?.url,
     label: version,
-    storage: () => (schema ? postgresStorage(db) : sqliteStorage(db, join(dataDir, 'vigil.db'))),
+    storage: async () => {
+      if (schema) return postgresStorage(db);
+      // as the server's hourly retention run does (ADR 0046): the purged readings' pages (ADR 0048) go
+      // back to the file system; until then new rows reuse them, so the file does not grow by them
+      const released = await releaseFreePages(db, 0);
+      const storage = await sqliteStorage(db, join(dataDir, 'vigil.db'));
+      return { ...storage, how: `${storage.how}; after ${released} free pages given back (incremental vacuum)` };
+    },
     async close() {
       await db.destroy();
       await schema?.drop();

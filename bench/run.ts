@@ -176,6 +176,13 @@ for (const [variable, file] of [
 // clients. Its own process too; BENCH_NOTIFICATIONS=off skips it.
 if (process.env.BENCH_NOTIFICATIONS !== 'off') runBench('notifications.ts');
 
+// Issue 38's call-out flood (about two minutes): 500 alarms in a minute to e-mail and SMS on loopback.
+if (process.env.BENCH_CALL_OUT !== 'off') runBench('call-out-flood.ts');
+
+// Issue 39's monthly report (a minute or two, most of it the demo's history): a report of Cerro Azul made
+// while ingest runs, the server in its own process; BENCH_REPORTS=off skips it.
+if (process.env.BENCH_REPORTS !== 'off') runBench('report-generation.ts');
+
 // Issue 5's metrics workload (several minutes: 6.9 M values through HTTP); BENCH_METRICS=off skips it.
 // It runs in a process of its own, so that the heap and sockets of the measurements above do not
 // weigh on its figures.

@@ -311,6 +311,30 @@ const BUDGETS: Budget[] = [
       return value === undefined ? undefined : { figure: `${value} bytes`, met: value <= 10 };
     },
   },
+  {
+    name: 'alarm flood of 500 reaches the first step by e-mail and SMS, none twice (issue 38)',
+    budget: '≤ 10 s p99',
+    bench: 'call-out-flood.ts',
+    find: (entry) => {
+      const p99s = rows(entry, /^(e-mail|SMS)/, /^p99/).map((r) => r.value);
+      const p50s = rows(entry, /^(e-mail|SMS)/, /^p50/).map((r) => r.value);
+      const verdict = /: (met|NOT met)$/m.exec(/^- Budget "a flood.*$/m.exec(entry.text)?.[0] ?? '')?.[1];
+      if (!p99s.length || !verdict) return undefined;
+      return { figure: `p99 ${ms(Math.max(...p99s))}`, median: ms(Math.max(...p50s)), met: verdict === 'met' };
+    },
+  },
+  {
+    name: 'monthly report of Cerro Azul while ingest runs (issue 39)',
+    budget: '≤ 20 s',
+    bench: 'report-generation.ts',
+    find: said(/Budget: ≤ 20 s: [^(]*\(([\d.]+) s\)/, ' s', 20),
+  },
+  {
+    name: 'memory added by a monthly report (issue 39)',
+    budget: '≤ 300 MB',
+    bench: 'report-generation.ts',
+    find: said(/Budget: ≤ 300 MB added: [^(]*\((-?[\d.]+) MB\)/, ' MB', 300),
+  },
 ];
 
 export function summarise(markdown: string): string {

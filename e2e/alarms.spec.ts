@@ -46,7 +46,7 @@ async function waitingAlarms(request: APIRequestContext, token: string) {
 /** The top bar's count of alarms awaiting an acknowledgement (a dialog open above hides it from the accessibility tree). */
 async function waitingOnBadge(page: Page): Promise<number> {
   const name = await page
-    .getByRole('link', { name: /^Alarms awaiting acknowledgement: \d+$/, includeHidden: true })
+    .getByRole('button', { name: /^Alarms awaiting acknowledgement: \d+$/, includeHidden: true })
     .getAttribute('aria-label');
   return Number(/(\d+)$/.exec(name ?? '')?.[1]);
 }

@@ -23,6 +23,7 @@ const ALL_LINKS = [
   'Devices',
   'Schemes',
   'File manager',
+  'Reports',
   'Alarms',
   'Notifications',
 ];

@@ -126,16 +126,23 @@ export const rosterBody = z
   });
 export type RosterBody = z.input<typeof rosterBody>;
 
-/** `GET rosters/{id}/on-call?at=`: who is on call at that time, and the span of that turn. */
+/** Who is on call at a time, and the span of that turn: what the rotation gives. */
 export const onCallSchema = z.object({ user_id: z.string(), from: z.string(), to: z.string() });
 export type OnCall = z.infer<typeof onCallSchema>;
+
+/**
+ * `GET rosters/{id}/on-call?at=`: a turn with the person's name, which every member of the project
+ * reads (an operator who may not list users must still see whom the call-out reaches).
+ */
+export const onCallTurnSchema = onCallSchema.extend({ user_name: z.string() });
+export type OnCallTurn = z.infer<typeof onCallTurnSchema>;
 
 /** `GET rosters/on-call`: every roster of the project, who is on call now and who is next (the top bar's alarm menu). */
 export const rosterOnCallSchema = z.object({
   roster_id: z.string(),
   name: z.string(),
-  now: onCallSchema.nullable(),
-  next: onCallSchema.nullable(),
+  now: onCallTurnSchema.nullable(),
+  next: onCallTurnSchema.nullable(),
 });
 export type RosterOnCall = z.infer<typeof rosterOnCallSchema>;
 

@@ -51,3 +51,7 @@ export * from './field-changes.ts';
 export * from './service-prefixes.ts';
 export * from './list-text.ts';
 export * from './call-out.ts';
+export * from './reports.ts';
+export * from './report-periods.ts';
+export * from './report-completeness.ts';
+export * from './on-call.ts';

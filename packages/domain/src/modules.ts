@@ -15,6 +15,7 @@ export const MODULE_FOLDERS = {
   permissions: 'Permissions',
   devices: 'DeviceRegistry',
   'data-import': 'DataImport',
+  reports: 'Reports',
 } as const;
 export type ModulePath = keyof typeof MODULE_FOLDERS;
 

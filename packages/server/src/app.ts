@@ -20,6 +20,7 @@ import { registerErrorHandler, sendError, sendNotFound, toHttpError } from './ht
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { SERVICE_CATALOGUE } from './services/catalogue.ts';
 import { SERVICE_PLUGINS } from './services/index.ts';
+import { startCallOut } from './services/call-out/call-out.ts';
 import type { Compactor } from './services/metrics/compaction.ts';
 import type { RulesEngine } from './services/rules/engine.ts';
 import { startBackground } from './background/background.ts';
@@ -181,6 +182,10 @@ export async function buildApp(config: Config, db: Db, dialect: Dialect): Promis
   app.decorate('compactor', background?.compactor ?? null);
   app.addHook('preClose', async () => background?.rulesEngine?.stop());
   app.addHook('onClose', async () => background?.close());
+  // Call-out's outbox sender and channels (ADR 0050) run where the notifications service does.
+  const callOut = config.SERVICES.includes('notifications') ? startCallOut(config, db, app.mailer, app.log) : null;
+  app.decorate('callOut', callOut);
+  app.addHook('onClose', async () => callOut?.stop());
   if (config.TLS_CERT_FILE) closeSessionsOnClose(app);
   registerErrorHandler(app);
 

@@ -75,6 +75,26 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
+  /**
+   * Call-out (ADR 0050): a Twilio-compatible REST API for SMS and voice, its account in the URL
+   * (`https://SID:TOKEN@api.twilio.com/2010-04-01/Accounts/SID`); `Messages.json` and `Calls.json`
+   * are posted below it. Unset, SMS and voice deliveries fail with that reason.
+   */
+  SMS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** the number SMS and calls come from, E.164 */
+  SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a number in E.164 form, e.g. +41791234567')
+    .optional(),
+  /** the key of the HMAC-SHA256 in X-Vigil-Signature on webhook deliveries; unset, webhooks are not sent */
+  WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** how long one e-mail, SMS, call or webhook may take before it counts as failed and is retried */
+  CALL_OUT_SEND_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
+  /** attempts of one delivery before it is failed for good; between them 30 s, 1 min, 2 min… */
+  CALL_OUT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  CALL_OUT_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** how often this instance looks for deliveries to send; 0: it sends none (another instance does) */
+  CALL_OUT_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   SERVICES: csv(SERVICE_NAMES).default([...SERVICE_NAMES]),
   WEB_DIST: z.string().optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Tables of jobs that any server may run: a status, and a heartbeat while a server runs one. */
-type JobTable = 'imports' | 'calibration_recomputes';
+type JobTable = 'imports' | 'calibration_recomputes' | 'reports';
 
 /** The columns every job table has, which is all the condition reads. */
 type JobColumns = { job: { status: string; heartbeat_at: string | null } };

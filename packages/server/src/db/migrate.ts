@@ -25,6 +25,9 @@ import * as inclinometerDatums from './migrations/0023-inclinometer-datums.ts';
 import * as compressedBlocks from './migrations/0024-compressed-blocks.ts';
 import * as retention from './migrations/0025-retention.ts';
 import * as readingDays from './migrations/0026-reading-days.ts';
+import * as callOut from './migrations/0027-call-out.ts';
+import * as reports from './migrations/0028-reports.ts';
+import * as reportsModule from './migrations/0029-reports-module.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -53,6 +56,9 @@ const migrations: Record<string, Migration> = {
   '0024-compressed-blocks': compressedBlocks,
   '0025-retention': retention,
   '0026-reading-days': readingDays,
+  '0027-call-out': callOut,
+  '0028-reports': reports,
+  '0029-reports-module': reportsModule,
 };
 
 /** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */

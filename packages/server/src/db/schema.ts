@@ -719,6 +719,58 @@ export interface InclinometerDatumsTable {
   notes: string;
 }
 
+/** A project's report template (issue 39, ADR 0051); schedule, recipients and sections are JSON. */
+export interface ReportTemplatesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  language: string;
+  period: string;
+  schedule: string | null;
+  recipients: string;
+  sections: string;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** A report of a period: a job any server may claim, then its PDF (in the media storage) and review status. */
+export interface ReportsTable {
+  id: string;
+  project_id: string;
+  template_id: string;
+  name: string;
+  /** JSON: the template as it was when the report was asked for */
+  template: string;
+  range_from: string;
+  range_to: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  error: string | null;
+  pages: number | null;
+  sha256: string | null;
+  file_id: string | null;
+  origin: 'manual' | 'schedule';
+  /** template and period of a scheduled report, unique: made once whatever the number of servers */
+  schedule_key: string | null;
+  review_status: string;
+  created_at: string;
+  created_by: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  heartbeat_at: string | null;
+}
+
+export interface ReportReviewsTable {
+  id: string;
+  report_id: string;
+  action: string;
+  at: string;
+  user_name: string | null;
+  comment: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -776,4 +828,108 @@ export interface Database {
   calibrations: CalibrationsTable;
   calibration_recomputes: CalibrationRecomputesTable;
   inclinometer_datums: InclinometerDatumsTable;
+  report_templates: ReportTemplatesTable;
+  reports: ReportsTable;
+  report_reviews: ReportReviewsTable;
+  contacts: ContactsTable;
+  rosters: RostersTable;
+  escalation_policies: EscalationPoliciesTable;
+  call_outs: CallOutsTable;
+  deliveries: DeliveriesTable;
+  ack_tokens: AckTokensTable;
+}
+
+/** A user's way to be reached (ADR 0050): the code sent to verify it is kept hashed until entered. */
+export interface ContactsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  address: string;
+  verified_at: string | null;
+  /** JSON: {from, to, timezone} or null */
+  quiet_hours: string | null;
+  code_hash: string | null;
+  code_expires_at: string | null;
+  code_attempts: number;
+  created_at: string;
+}
+
+export interface RostersTable {
+  id: string;
+  project_id: string;
+  name: string;
+  /** JSON: user ids in rotation order */
+  members: string;
+  shift_hours: number;
+  starts_at: string;
+  timezone: string;
+  /** JSON: [{user_id, from, to}] in the order added */
+  overrides: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EscalationPoliciesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  tarp_level: string;
+  /** JSON: the steps */
+  steps: string;
+  repeat_minutes: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Where an alarm's escalation stands: its episode (one per raise asking for action), round and next step. */
+export interface CallOutsTable {
+  id: string;
+  alarm_id: string;
+  project_id: string;
+  episode: number;
+  started_at: string;
+  round: number;
+  next_step: number;
+  /** null once nothing more is due (acknowledged, or the steps ran out) */
+  next_due_at: string | null;
+  /** the policy a test runs; null: the policy of the alarm's TARP level */
+  policy_id: string | null;
+  is_test: number;
+}
+
+/** The outbox (ADR 0050): one message to one address, claimed by one instance at a time. */
+export interface DeliveriesTable {
+  id: string;
+  alarm_id: string;
+  project_id: string;
+  episode: number;
+  round: number;
+  step: number;
+  channel: string;
+  user_id: string | null;
+  contact_id: string | null;
+  address: string;
+  dedupe_key: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+}
+
+/** A link that acknowledges an alarm without signing in: single use, stored hashed. */
+export interface AckTokensTable {
+  id: string;
+  token_hash: string;
+  alarm_id: string;
+  delivery_id: string;
+  user_id: string | null;
+  channel: string;
+  episode: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { DEMO_DEVICE_SITES } from './devices.ts';
 import { loadDemoInstruments, seedHistory } from './history.ts';
+import { storedReadingsOf } from '../test-support/stored-readings.ts';
 
 const DAY_MS = 86_400_000;
 const KPA_PER_M = 9.8068;
@@ -67,18 +68,13 @@ describe('the demo’s vibrating-wire piezometers (Ouse)', () => {
     const [, rezero] = await calibrationsOf(device.id);
     const around = Date.parse(rezero!.effective_from);
     await seedHistory(t.app, { now: around + DAY_MS, days: 2 });
-    const rows = await t.db
-      .selectFrom('readings')
-      .select(['read_at', 'metrics'])
-      .where('entity_id', '=', device.id)
-      .orderBy('read_at')
-      .execute();
+    const rows = await storedReadingsOf(t.db, device.id);
     expect(rows.length).toBeGreaterThan(40);
     const model = (await loadDemoInstruments(t.app)).find((d) => d.entityId === device.id)!;
     const tip = JSON.parse(device.context).tip_elevation as number;
     const digits = { before: [] as number[], after: [] as number[] };
     for (const row of rows) {
-      const metrics = JSON.parse(row.metrics);
+      const metrics = row.metrics;
       const at = Date.parse(row.read_at);
       expect(Object.keys(metrics.raw_metrics).sort()).toEqual(['reading', 'temperature']);
       const physical = model.model.readingsAt(at, model.historyCadenceMs)![0]!.raw_metrics;
@@ -101,17 +97,12 @@ describe('the demo’s vibrating-wire piezometers (Cerro Azul)', () => {
     const models = await loadDemoInstruments(t.app);
     for (const eid of ['PZ-01', 'PZ-12', 'PZ-24']) {
       const device = await cerroDevice(eid);
-      const rows = await t.db
-        .selectFrom('readings')
-        .select(['read_at', 'metrics'])
-        .where('entity_id', '=', device.id)
-        .where('read_at', '>', new Date(now - 2 * DAY_MS).toISOString())
-        .execute();
+      const rows = await storedReadingsOf(t.db, device.id, { from: new Date(now - 2 * DAY_MS + 1).toISOString() });
       expect(rows.length, eid).toBeGreaterThan(20);
       const model = models.find((d) => d.entityId === device.id)!;
       const tip = JSON.parse(device.context).tip_elevation as number;
       for (const row of rows) {
-        const metrics = JSON.parse(row.metrics);
+        const metrics = row.metrics;
         expect(Object.keys(metrics.raw_metrics).sort()).toEqual(['reading', 'temperature']);
         expect(metrics.raw_metrics.reading).toBe(Math.round(metrics.raw_metrics.reading * 100) / 100);
         const physical = model.model.readingsAt(Date.parse(row.read_at), model.historyCadenceMs)![0]!.raw_metrics;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { ALL_TIME, findStoredEntries, readStored } from '../services/metrics/stored-readings.ts';
 
 /**
  * The newest reading *sent by the device* of each entity whose newest payload was entered by hand:
@@ -22,23 +23,19 @@ export async function latestDeviceReadAt(
   for (const { entity_id: entityId, last } of manual) {
     const newest = latest.get(entityId);
     if (!newest || newest > last) continue;
-    const row = await db
-      .selectFrom('readings as r')
-      .select(sql<string | null>`max(r.read_at)`.as('at'))
-      .where('r.entity_id', '=', entityId)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('manual_readings as m')
-              .select('m.id')
-              .whereRef('m.entity_id', '=', 'r.entity_id')
-              .whereRef('m.data_point_id', '=', 'r.data_point_id')
-              .whereRef('m.read_at', '=', 'r.read_at'),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    out.set(entityId, row?.at ?? null);
+    const manualKeys = new Set(
+      (
+        await db
+          .selectFrom('manual_readings')
+          .select(['data_point_id', 'read_at'])
+          .where('entity_id', '=', entityId)
+          .execute()
+      ).map((m) => `${m.data_point_id}\u0000${Date.parse(m.read_at)}`),
+    );
+    const entries = await readStored(db, (reader) => findStoredEntries(reader, { entityIds: [entityId] }, ALL_TIME));
+    let at = -Infinity;
+    for (const e of entries) if (e.t > at && !manualKeys.has(`${e.dataPointId}\u0000${e.t}`)) at = e.t;
+    out.set(entityId, at === -Infinity ? null : new Date(at).toISOString());
   }
   return out;
 }

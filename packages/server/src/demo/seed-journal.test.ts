@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { seedHistory } from './history.ts';
 import { seedDemoJournal } from './seed-journal.ts';
 import { DEMO_PROJECTS } from './site.ts';
+import { storedReadingsOf } from '../test-support/stored-readings.ts';
 
 const DAY_MS = 86_400_000;
 let t: TestApp;
@@ -47,15 +48,9 @@ describe.each(DEMO_PROJECTS.map((p) => [p.name, p.slug] as const))('the demo han
   it('does not cut the history of the devices read by hand short', async () => {
     const { checks, projectId } = await roundChecks();
     for (const check of checks.objects) {
-      const first = await t.db
-        .selectFrom('readings')
-        .select('read_at')
-        .where('project_id', '=', projectId)
-        .where('entity_id', '=', check.monitored_entity_id)
-        .orderBy('read_at')
-        .limit(1)
-        .executeTakeFirstOrThrow();
-      expect(Date.parse(first.read_at)).toBeLessThan(Date.now() - 11 * DAY_MS);
+      const [first] = await storedReadingsOf(t.db, check.monitored_entity_id);
+      expect(first!.project_id).toBe(projectId);
+      expect(Date.parse(first!.read_at)).toBeLessThan(Date.now() - 11 * DAY_MS);
     }
   });
 });

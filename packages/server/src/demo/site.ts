@@ -112,6 +112,8 @@ export const DEMO_MODULES = [
   { name: 'Device registry', path: 'devices', folder: 'DeviceRegistry', roles: ALL },
   // Logger files are brought in by those who may write readings for others (ADR 0035).
   { name: 'Data import', path: 'data-import', folder: 'DataImport', roles: ['Administrator', 'Manager'] },
+  // Everyone reads reports; the server lets administrators and managers edit and review them (ADR 0051).
+  { name: 'Reports', path: 'reports', folder: 'Reports', roles: ALL },
 ] as const;
 
 /** The project feature configuration (requirements#roles-permissions): module folder → feature → enabled and scope. */

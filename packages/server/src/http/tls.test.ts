@@ -89,10 +89,12 @@ describe('HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
   it('compresses answers over HTTP/2', async () => {
     const answer = await new Promise<H2Answer['headers']>((resolve, reject) => {
       const stream = h2.request({ ':path': '/api/docs/json', 'accept-encoding': 'br' });
-      stream.on('response', (headers) => {
-        stream.close();
-        resolve(headers);
-      });
+      let headers: H2Answer['headers'] = {};
+      stream.on('response', (h) => (headers = h));
+      // read to the end: the answer is larger than an HTTP/2 window, and a compressed answer that
+      // the client resets mid-way holds the server's close (a known defect, not what this test is about)
+      stream.resume();
+      stream.on('end', () => resolve(headers));
       stream.on('error', reject);
     });
     expect(answer[':status']).toBe(200);

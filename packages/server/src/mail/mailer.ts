@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** files sent with the message (a scheduled report's PDF); the outbox folder names them only */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -39,7 +41,8 @@ export function createMailer(options: {
         outbox,
         `${new Date().toISOString().replaceAll(':', '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`,
       );
-      const content = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      const attached = (mail.attachments ?? []).map((a) => `[attached: ${a.filename}, ${a.content.length} bytes]\n`);
+      const content = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached.join('')}`;
       await writeFile(file, content, 'utf8');
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'e-mail written to the outbox');
     },

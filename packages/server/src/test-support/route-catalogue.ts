@@ -120,6 +120,8 @@ export const PARAM_RESOLVERS: Record<string, ParamResolver> = {
   // module data is kept by module, and modules are listed by the current project
   '/ui/api/v1/projects/{id}/user-profiles/{uiId}/module-data/{moduleId}': async (ctx) =>
     idOf(firstObject(await ctx.get('/ui/api/v1/modules?paginate_by=5'))),
+  // an acknowledgement link's token is in a message, not in a list: a forged one reaches the handler
+  '/rules-engine/api/v1/alarms/ack/{token}': async () => 'a-forged-acknowledgement-link-token',
   '/auth/api/v1/accounts/{id}': async (ctx) => (await ctx.get(`/auth/api/v1/users/${ctx.userId}`))?.account ?? null,
   '/metrics-provider/api/v1/unknown-payloads/{id}': (ctx) =>
     firstWith(ctx, '/rules-engine/api/v1/events?types=unknown_payload_received&paginate_by=5', 'payload_id'),

@@ -6,7 +6,7 @@ import type { TestApp } from './test-app.ts';
  * One of everything the demo seed leaves empty, in the caller's current project, made through the
  * API as a user would: readings (so metrics, events, alarms, notifications and rule executions), an
  * unknown payload, a journal with an entry, a data session with a manual reading, a cross section, a
- * thumbnail type and an uploaded image, an ingest key, an import profile and an import. With it `realIds` finds an id for every documented route.
+ * thumbnail type and an uploaded image, an ingest key, an import profile and an import, a report template and a report. With it `realIds` finds an id for every documented route.
  */
 export async function seedRouteFixtures(t: TestApp, token: string, projectId: string): Promise<void> {
   const call = async (method: string, url: string, body?: unknown) => {
@@ -46,6 +46,16 @@ export async function seedRouteFixtures(t: TestApp, token: string, projectId: st
   });
 
   await call('POST', `/ui/api/v1/projects/${projectId}/cross-sections`, { name: 'Fixture section' });
+  const reportTemplate = await call('POST', `/ui/api/v1/projects/${projectId}/report-templates`, {
+    name: 'Fixture report',
+    period: 'month',
+    sections: [{ kind: 'free_text', title: 'Notes', text: 'Fixture' }],
+  });
+  await call('POST', `/ui/api/v1/projects/${projectId}/reports`, {
+    template_id: reportTemplate.id,
+    from: hourAgo,
+    to: now,
+  });
   // On the first few: the walk's DELETE of an instrument may remove the first one (and its calibrations).
   for (const { id } of instruments.objects.slice(0, 3)) {
     await call('POST', `/device-registry/api/v1/instruments/${id}/calibrations`, {
@@ -76,6 +86,22 @@ export async function seedRouteFixtures(t: TestApp, token: string, projectId: st
 
   const thumbnails = await call('POST', '/media/api/v1/thumbnail-types', { name: 'Fixture thumbnails' });
   await uploadFile(t, token, 'fixture.png', 'image/png', await pngImage(32, 24), { thumbnail_type: thumbnails.id });
+
+  // call-out (ADR 0050): a contact, a roster of the first member, a policy of the red level
+  const callOut = '/notifications-async/api/v1';
+  await call('POST', `${callOut}/contacts`, { kind: 'email', address: 'fixture@example.org' });
+  const member = firstObject(await call('GET', '/auth/api/v1/users?paginate_by=1')) as { id: string };
+  const roster = await call('POST', `${callOut}/rosters`, {
+    name: 'Fixture roster',
+    members: [member.id],
+    shift_hours: 12,
+    starts_at: hourAgo,
+  });
+  await call('POST', `${callOut}/escalation-policies`, {
+    name: 'Fixture policy',
+    tarp_level: 'red',
+    steps: [{ after_minutes: 0, target: { roster_id: roster.id }, channels: ['email'] }],
+  });
 
   for (const list of ['/rules-engine/api/v1/alarms', '/notifications-async/api/v1/notifications']) {
     if (!firstObject(await call('GET', list))) throw new Error(`the fixtures left ${list} empty`);

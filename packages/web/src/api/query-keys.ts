@@ -143,6 +143,26 @@ export const queryKeys = {
       ['ingest', 'imports', projectId, 'page', page, pageSize] as const,
     import: (projectId: string | null | undefined, id: string) => ['ingest', 'imports', projectId, 'one', id] as const,
   },
+  /** call-out (issue 38): contacts, rosters, escalation policies and deliveries of the notifications service */
+  callOut: {
+    /** the contacts the caller sees: his own (administrators: everyone's) */
+    contacts: (userId?: string) => ['notifications', 'contacts', userId] as const,
+    rosters: (projectId?: string | null) => ['notifications', 'rosters', projectId] as const,
+    /** who is on call now and next; under rosters(), so that a roster's change refreshes it */
+    onCall: (projectId?: string | null) => ['notifications', 'rosters', projectId, 'on-call'] as const,
+    policies: (projectId?: string | null) => ['notifications', 'escalation-policies', projectId] as const,
+    deliveries: (projectId: string | null | undefined, alarmId: string) =>
+      ['notifications', 'deliveries', projectId, alarmId] as const,
+  },
+  /** monitoring reports (issue 39): a project's report templates and the reports made from them */
+  reports: {
+    templates: (projectId?: string | null) => ['ui', 'report-templates', projectId] as const,
+    template: (projectId: string | null | undefined, id: string) =>
+      ['ui', 'report-templates', projectId, 'one', id] as const,
+    /** every report query of a project, the list and single ones: what a generation or a review refreshes */
+    all: (projectId?: string | null) => ['ui', 'reports', projectId] as const,
+    list: (projectId?: string | null) => ['ui', 'reports', projectId, 'list'] as const,
+  },
   media: {
     /** the project's file library (uploaded files only) */
     files: (projectId?: string | null) => ['media', 'files', projectId] as const,

@@ -104,6 +104,10 @@ export const routes: RouteObject[] = [
             lazy: gatedPage(() => import('../features/data-import/data-import-route.tsx'), 'DataImportRoute'),
           },
           {
+            path: '/reports/*',
+            lazy: gatedPage(() => import('../features/reports/reports-route.tsx'), 'ReportsRoute'),
+          },
+          {
             path: '/notifications',
             lazy: gatedPage(() => import('../features/notifications/page/notifications-page.tsx'), 'NotificationsPage'),
           },

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'crossSections',
   'deviceRegistry',
   'dataImport',
+  'reports',
 ] as const;
 
 /** The interface language: a supported locale matching `wanted`, else the browser's, else en-US. */

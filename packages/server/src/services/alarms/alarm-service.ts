@@ -1,12 +1,4 @@
-import {
-  alarmReport,
-  nextAlarmState,
-  STALE_ALARM_HOURS,
-  type Alarm,
-  type AlarmListQuery,
-  type AlarmState,
-  type TarpLevel,
-} from '@vigil/domain';
+import { alarmReport, STALE_ALARM_HOURS, type Alarm, type AlarmListQuery, type TarpLevel } from '@vigil/domain';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson, toJson } from '../../db/values.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
@@ -14,6 +6,8 @@ import { presentAlarm, presentHistory } from './alarm-presenter.ts';
 import { alarmViews, findAlarmHistory, listAlarms, raisesBetween } from './alarm-view-store.ts';
 import { appendHistory, findAlarm, updateAlarm, type AlarmDb, type AlarmRow } from './alarm-store.ts';
 import { findTarpLevels, saveTarpLevels } from './tarp-levels.ts';
+import { acknowledgeAlarm, awaitsAcknowledgement } from './acknowledge-alarm.ts';
+import { TEST_ALARM_SOURCE } from '../call-out/test-alarm.ts';
 
 export const NOTHING_TO_ACKNOWLEDGE = 'This alarm has nothing to acknowledge';
 export const NOT_SHELVED = 'This alarm is not shelved';
@@ -69,28 +63,8 @@ export function alarmService(db: Db, dialect: Dialect, clock: () => Date = () =>
 
     acknowledge: (caller: Caller, id: string, comment: string) =>
       change(caller, id, async (trx, row, at) => {
-        const state = row.state as AlarmState;
-        if (state !== 'active_unacknowledged' && state !== 'cleared_unacknowledged')
-          throw conflict(NOTHING_TO_ACKNOWLEDGE);
-        const next = nextAlarmState(state, 'acknowledge');
-        await updateAlarm(trx, row.id, {
-          state: next.state,
-          acknowledged_by: caller.userId,
-          acknowledged_at: at,
-          ack_comment: comment,
-          ack_deadline: null,
-        });
-        await appendHistory(trx, [
-          {
-            alarmId: row.id,
-            projectId: row.project_id,
-            action: 'acknowledged',
-            at,
-            userId: caller.userId,
-            comment,
-            details: { state: next.state },
-          },
-        ]);
+        if (!awaitsAcknowledgement(row.state)) throw conflict(NOTHING_TO_ACKNOWLEDGE);
+        await acknowledgeAlarm(trx, row, caller.userId, comment, at);
       }),
 
     shelve: (caller: Caller, id: string, reason: string, hours: number) =>
@@ -164,6 +138,7 @@ export function alarmService(db: Db, dialect: Dialect, clock: () => Date = () =>
       const staleBefore = new Date(Date.parse(to) - STALE_ALARM_HOURS * 3_600_000).toISOString();
       const stale = await alarmViews(db, projectId)
         .where('a.state', 'in', ['active_unacknowledged', 'active_acknowledged'])
+        .where('a.source', '!=', TEST_ALARM_SOURCE)
         .where('a.first_raised_at', '<=', staleBefore)
         .orderBy('a.first_raised_at')
         .limit(100)

@@ -116,19 +116,6 @@ export async function unshelveExpired(trx: Transaction<Database>, now: string) {
   return expired;
 }
 
-/** Unacknowledged alarms past their deadline, not escalated, suppressed or shelved yet: earliest deadline first. */
-export const findOverdueAlarms = (trx: Transaction<Database>, now: string) =>
-  trx
-    .selectFrom('alarms')
-    .selectAll()
-    .where('state', 'in', ['active_unacknowledged', 'cleared_unacknowledged'])
-    .where('ack_deadline', '<=', now)
-    .where('escalated_at', 'is', null)
-    .where('suppressed', 'is', null)
-    .where((eb) => eb.or([eb('shelved_until', 'is', null), eb('shelved_until', '<=', now)]))
-    .orderBy('ack_deadline')
-    .execute();
-
 /** Which of the interface nodes have an active connectivity alarm: they are silent. */
 export async function findSilentNodes(trx: Transaction<Database>, projectId: string, nodeIds: readonly string[]) {
   const rows = await trx

@@ -1,5 +1,6 @@
 import type { AlarmListQuery } from '@vigil/domain';
 import { sql } from 'kysely';
+import { TEST_ALARM_SOURCE } from '../call-out/test-alarm.ts';
 import type { AlarmDb } from './alarm-store.ts';
 
 const ACTIVE = ['active_unacknowledged', 'active_acknowledged'];
@@ -60,6 +61,7 @@ export async function listAlarms(db: AlarmDb, projectId: string, q: AlarmListQue
 
 /** The alarms raised in a period (every raise, the entity's title with it), oldest first. */
 export function raisesBetween(db: AlarmDb, projectId: string, from: string, to: string) {
+  // a call-out test (ADR 0050) is no alarm of the site's: never in its rates
   return db
     .selectFrom('alarm_history as h')
     .innerJoin('alarms as a', 'a.id', 'h.alarm_id')
@@ -67,6 +69,7 @@ export function raisesBetween(db: AlarmDb, projectId: string, from: string, to: 
     .select(['h.alarm_id', 'h.action', 'h.at', 'h.details', 'a.source', 'e.title'])
     .where('h.project_id', '=', projectId)
     .where('h.action', 'in', ['raised', 'cleared'])
+    .where('a.source', '!=', TEST_ALARM_SOURCE)
     .where('h.at', '>=', from)
     .where('h.at', '<', to)
     .orderBy('h.at')

@@ -23,6 +23,7 @@ import {
   type HistoryEntry,
 } from './alarm-store.ts';
 import { findTarpLevels } from './tarp-levels.ts';
+import { startCallOuts } from '../call-out/call-out-steps.ts';
 
 /** An event as the alarms see it, recorded in the same transaction. */
 export interface AlarmEvent {
@@ -96,6 +97,14 @@ export async function applyAlarmEvents(
     annunciateOnePerEntity(signals, outcomes, history);
     for (const row of changed.values()) await updateAlarm(trx, row.id, row);
     await appendHistory(trx, history);
+    // Alarms asking for action now start their call-out here, the first step's deliveries with it (ADR 0050).
+    await startCallOuts(
+      trx,
+      signals.flatMap(({ event }) => {
+        const outcome = outcomes.get(event.eventId);
+        return outcome?.needsAction ? [{ alarmId: outcome.alarmId, projectId, at: event.at }] : [];
+      }),
+    );
     await suppressUnderSilentNodes(trx, projectId, signals);
   }
   return outcomes;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHash } from '../auth/secrets.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CERRO, createPiezometers, INGEST, OUSE, tokenFor, type TestDevices } from './test-fixtures.ts';
+import { storedReadingCount } from '../../test-support/stored-readings.ts';
 
 const KEYS = '/auth/api/v1/api-keys';
 let t: TestApp;
@@ -36,7 +37,7 @@ const reading = (eid: string, minute: number, pressure = 100) => ({
 });
 
 async function stored(entityId: string) {
-  return (await t.db.selectFrom('readings').select('read_at').where('entity_id', '=', entityId).execute()).length;
+  return storedReadingCount(t.db, { entityIds: [entityId] });
 }
 
 describe('ingest keys', () => {

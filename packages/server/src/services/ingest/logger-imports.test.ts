@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createChain, finished, importFile, IMPORTS, PROFILES, sendFile, toa5 } from './import-fixtures.ts';
 import { CERRO, createPiezometers, storageSnapshot, tokenFor, type TestDevices } from './test-fixtures.ts';
+import { storedReadingsOf } from '../../test-support/stored-readings.ts';
 
 const NODES = 15;
 let t: TestApp;
@@ -45,14 +45,8 @@ function chainRow(i: number, at?: string): { at: string; record: number; values:
 const rowsOf = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => chainRow(from + k));
 
 async function storedOf(entityId: string) {
-  const rows = await t.db
-    .selectFrom('readings')
-    .select(['data_point_id', 'read_at', 'metrics'])
-    .where('entity_id', '=', entityId)
-    .orderBy('read_at')
-    .orderBy('data_point_id')
-    .execute();
-  return rows.map((r) => ({ ...r, metrics: JSON.parse(r.metrics) }));
+  const rows = await storedReadingsOf(t.db, entityId);
+  return rows.map((r) => ({ data_point_id: r.data_point_id, read_at: r.read_at, metrics: r.metrics }));
 }
 
 beforeAll(async () => {
@@ -222,13 +216,8 @@ describe('TOA5 imports', () => {
     // rows after the last of them were not, and are not reported.
     expect(failed.rows_done).toBe(333 * 7);
     expect(failed.result.readings_accepted).toBe(failed.rows_done * NODES);
-    const stored = await t.db
-      .selectFrom('readings')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('entity_id', '=', chain.id)
-      .where('read_at', '>=', new Date(Date.UTC(2026, 0, 1, 300)).toISOString())
-      .executeTakeFirstOrThrow();
-    expect(Number(stored.n)).toBe(failed.result.readings_accepted);
+    const stored = await storedReadingsOf(t.db, chain.id, { from: new Date(Date.UTC(2026, 0, 1, 300)).toISOString() });
+    expect(stored.length).toBe(failed.result.readings_accepted);
 
     // The repaired file, followed as it goes: rows_done climbs batch by batch towards rows_total.
     const sent = await sendFile(t, { token: admin }, toa5Profile, 'damaged.dat', good);

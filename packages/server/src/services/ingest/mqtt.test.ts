@@ -5,6 +5,7 @@ import type { BusEvents } from '../../bus/bus.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { parseTopic } from './mqtt-listener.ts';
 import { CERRO, createPiezometers, tokenFor, type TestDevices } from './test-fixtures.ts';
+import { storedReadingAt } from '../../test-support/stored-readings.ts';
 
 // A real broker (mosquitto in CI). Each run gets its own project slug, so that runs sharing the
 // broker never read each other's messages.
@@ -41,13 +42,8 @@ async function until<T>(probe: () => Promise<T | undefined>, action?: () => Prom
 }
 
 const readingOf = (eid: string, readAt: string) => async () => {
-  const row = await t.db
-    .selectFrom('readings')
-    .select('metrics')
-    .where('entity_id', '=', devices.ids[eid]!)
-    .where('read_at', '=', readAt)
-    .executeTakeFirst();
-  return row && JSON.parse(row.metrics);
+  const row = await storedReadingAt(t.db, devices.ids[eid]!, readAt);
+  return row?.metrics;
 };
 
 const unknownPayloadOf = (type: string, count: number) => async () => {

@@ -3,6 +3,7 @@ import type { BusEvents } from '../../bus/bus.ts';
 import { readConsistently, readValues } from '../metrics/series-values.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CERRO, createPiezometers, INGEST, PIEZOMETER_SPEC, tokenFor, type TestDevices } from './test-fixtures.ts';
+import { storedReadingAt } from '../../test-support/stored-readings.ts';
 
 let t: TestApp;
 let devices: TestDevices;
@@ -17,15 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function reading(entityId: string, readAt: string) {
-  const row = await t.db
-    .selectFrom('readings')
-    .selectAll()
-    .where('entity_id', '=', entityId)
-    .where('read_at', '=', readAt)
-    .executeTakeFirst();
-  return row && { ...row, metrics: JSON.parse(row.metrics) };
-}
+const reading = (entityId: string, readAt: string) => storedReadingAt(t.db, entityId, readAt);
 
 /** A series' stored values through the read path (blocks and the uncompacted tail). */
 async function valuesOf(entityId: string, group: string, metric: string) {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { readStored, readStoredReadings } from '../metrics/stored-readings.ts';
 
 // The SQL of check readings (ADR 0042): manual readings of logger-read devices, and the readings
 // stored around them. Reads only; manual readings are written by ingest (ADR 0027).
@@ -33,14 +34,13 @@ export async function findLoggerReadManualReadings(
 /** The readings of one device (data point) with read_at in [from, to], and which of them were entered by hand. */
 export async function findReadingsAround(db: Db, reading: CheckedManualRow, from: string, to: string) {
   const [readings, manual] = await Promise.all([
-    db
-      .selectFrom('readings')
-      .select(['read_at', 'metrics'])
-      .where('entity_id', '=', reading.entity_id)
-      .where('data_point_id', '=', reading.data_point_id)
-      .where('read_at', '>=', from)
-      .where('read_at', '<=', to)
-      .execute(),
+    readStored(db, (reader) =>
+      readStoredReadings(
+        reader,
+        { entityIds: [reading.entity_id], dataPointIds: [reading.data_point_id] },
+        { from: Date.parse(from), end: Date.parse(to) + 1 },
+      ),
+    ),
     db
       .selectFrom('manual_readings')
       .select('read_at')

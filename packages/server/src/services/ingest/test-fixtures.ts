@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { newId, nowIso, toJson } from '../../db/values.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
+import { compactAndPurge, storedReadingCount } from '../../test-support/stored-readings.ts';
 
 export const CERRO = 'Cerro Azul Tailings Storage Facility';
 export const OUSE = 'Ouse Flood Embankment';
@@ -131,7 +132,8 @@ export async function tokenFor(t: TestApp, username: string, projectId: string, 
  * value in its day block (ADR 0014): equal snapshots mean nothing was written.
  */
 export async function storageSnapshot(t: TestApp) {
-  await t.app.compactor!.run();
+  // compacted and purged (ADR 0048): a resend then meets its reading day, not its row
+  await compactAndPurge(t);
   const count = async (
     table: 'readings' | 'metric_series' | 'metric_blocks' | 'latest_readings' | 'unknown_payloads',
   ) =>
@@ -153,7 +155,7 @@ export async function storageSnapshot(t: TestApp) {
     .orderBy('entity_id')
     .execute();
   return {
-    readings: await count('readings'),
+    readings: await storedReadingCount(t.db),
     series: await count('metric_series'),
     blocks: await count('metric_blocks'),
     latest: await count('latest_readings'),

@@ -8,6 +8,7 @@ import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } fr
 import { readThenWrite } from '../../db/read-then-write.ts';
 import { newBlockVersion } from './block-cache.ts';
 import { HeldValues } from './stored-values.ts';
+import { purgeReadings } from './reading-purge.ts';
 import { ReadingDayEntries } from './reading-day-merge.ts';
 import { saveReadingDays, type SavedChannel, type SavedDay } from './reading-day-store.ts';
 import { INDEXED_GROUPS, restOf } from './reading-rest.ts';
@@ -22,7 +23,8 @@ import { createSeries, insertRows, type ReadingMetrics, type StoredValues } from
  * The same run keeps what each reading holds beyond its values in its channel's reading day
  * (ADR 0048): every reading up to `days_seq`, and no other, is in reading days. They follow
  * compacted_seq; a database from before them is caught up from the table first, COMPACTION_BATCH
- * rows a run. Nothing reads them yet, and no reading is deleted.
+ * rows a run. Readers take them from there (stored-readings.ts), and the rows go after each run
+ * (reading-purge.ts), but for those the rules engine has still to evaluate.
  */
 
 /** Readings per compaction transaction: bounds the memory and the time the database is held. */
@@ -304,6 +306,8 @@ export function startCompactor(host: {
       asked = null;
       stored = 0;
       while (!stopped && (await compactOnce(host.db, host.dialect, COMPACTION_BATCH, handed)) >= COMPACTION_BATCH);
+      // the rows now kept in reading days go, in short transactions of their own (ADR 0048)
+      if (!stopped) await purgeReadings(host.db);
     }
   };
   const run = (scope: 'handed' | 'all'): Promise<void> => {

@@ -81,3 +81,12 @@ export async function claimBacklog(
   }
   return { ids: batches.map((b) => Number(b.id)), readings };
 }
+
+/** The first seq of the oldest batch not evaluated yet (null when none): its rows must stay (ADR 0048's purge). */
+export async function oldestBacklogSeq(trx: Db): Promise<number | null> {
+  const row = await trx
+    .selectFrom('evaluation_backlog')
+    .select((eb) => eb.fn.min('first_seq').as('seq'))
+    .executeTakeFirst();
+  return row?.seq === null || row?.seq === undefined ? null : Number(row.seq);
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrator } from '../../db/migrate.ts';
 import { fromJson, toJson } from '../../db/values.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
+import { compactAndPurge } from '../../test-support/stored-readings.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { compactionMark } from './block-store.ts';
 import { channelKeyOf } from './reading-day-store.ts';
@@ -62,11 +63,17 @@ function workload(dataPoints: Record<string, string>): Payload[] {
   return out;
 }
 
+type Row = Awaited<ReturnType<typeof readRows>>[number];
+const readRows = () => t.db.selectFrom('readings').selectAll().execute();
+/** Every row ever stored, by seq: compaction purges them once they are in reading days. */
+const stored = new Map<number, Row>();
+
 async function store(part: Payload[]) {
   for (let i = 0; i < part.length; i += 150) {
     const res = await t.call('POST', INGEST, { token, body: part.slice(i, i + 150) });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
   }
+  for (const row of await readRows()) stored.set(Number(row.seq), row);
 }
 
 beforeAll(async () => {
@@ -151,12 +158,9 @@ async function rebuiltReadings(): Promise<Map<string, Rebuilt>> {
   return rebuilt;
 }
 
-/** Every reading row is rebuilt equal from reading days and blocks, and reading days hold nothing else. */
+/** Every reading row stored is rebuilt equal from reading days and blocks, and reading days hold nothing else. */
 async function expectEveryReadingRebuilt() {
-  const rows = await t.db
-    .selectFrom('readings')
-    .select(['entity_id', 'data_point_id', 'read_at', 'received_at', 'metrics'])
-    .execute();
+  const rows = [...stored.values()];
   const rebuilt = await rebuiltReadings();
   expect(rebuilt.size).toBe(rows.length);
   for (const row of rows) {
@@ -172,28 +176,27 @@ async function expectEveryReadingRebuilt() {
 
 async function expectCaughtUp() {
   const mark = await compactionMark(t.db);
-  const last = await t.db
-    .selectFrom('readings')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .executeTakeFirstOrThrow();
-  expect(mark.compacted).toBe(Number(last.seq));
+  expect(mark.compacted).toBe(Math.max(...stored.keys()));
   expect(mark.days).toBe(mark.compacted);
+  // the rows in reading days are purged (ADR 0048)
+  expect(await readRows()).toEqual([]);
 }
 
 describe('reading days written by compaction (ADR 0048)', () => {
   it('keeps every compacted reading: rebuilt from reading days and blocks, it equals its row', async () => {
     const first = Math.ceil(payloads.length * 0.6);
     await store(payloads.slice(0, first));
-    await t.app.compactor!.run();
+    await compactAndPurge(t);
     await expectCaughtUp();
     expect((await expectEveryReadingRebuilt()).length).toBeGreaterThan(0);
 
     // the rest, with a resent part of the first (duplicates: stored once, kept once)
     await store([...payloads.slice(first), ...payloads.slice(0, 60)]);
-    await t.app.compactor!.run();
+    await compactAndPurge(t);
     await expectCaughtUp();
     const rows = await expectEveryReadingRebuilt();
     expect(rows.length).toBe(payloads.length);
+    expect(new Set(rows.map((r) => `${r.entity_id} ${r.data_point_id} ${r.read_at}`)).size).toBe(rows.length);
     expect(rows.some((r) => r.metrics.includes('invalid_reasons'))).toBe(true);
     expect(rows.some((r) => r.data_point_id !== '')).toBe(true);
 
@@ -211,9 +214,13 @@ describe('reading days written by compaction (ADR 0048)', () => {
   });
 
   it('builds the reading days of a database whose readings were compacted before they existed', async () => {
-    // as after migration 0026: readings compacted, no reading day, days_seq 0
+    // as after migration 0026: readings compacted, no reading day, days_seq 0, and every row there
     await (await migrator(t.db)).migrateTo('0025-retention');
     await migrateToLatest(t.db);
+    await t.db
+      .insertInto('readings')
+      .values([...stored.values()])
+      .execute();
     expect(await t.db.selectFrom('reading_days').select('n').execute()).toEqual([]);
     expect((await compactionMark(t.db)).days).toBe(0);
 
@@ -222,7 +229,7 @@ describe('reading days written by compaction (ADR 0048)', () => {
       .slice(0, 200)
       .map((p) => ({ ...p, read_at: new Date(Date.parse(p.read_at) + 3 * DAY_MS).toISOString() }));
     await store(later);
-    await t.app.compactor!.run();
+    await compactAndPurge(t);
     await expectCaughtUp();
     expect((await expectEveryReadingRebuilt()).length).toBe(payloads.length + later.length);
   });

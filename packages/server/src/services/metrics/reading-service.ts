@@ -3,13 +3,10 @@ import type { Db } from '../../db/connection.ts';
 import { validationError } from '../../http/errors.ts';
 import { listBody, type ListQuery } from '../../http/list-query.ts';
 import { presentReading, readingFields, readingKey } from './reading-presenter.ts';
-import {
-  findLatestReadings,
-  findManualReadings,
-  listReadings,
-  type LatestFilter,
-  type ReadingRecord,
-} from './reading-store.ts';
+import { listStoredReadings } from './reading-list.ts';
+import { findLatestReadings, findManualReadings, type LatestFilter, type ReadingRecord } from './reading-store.ts';
+import { rebuildReadings } from './rebuilt-readings.ts';
+import { findNewestEntries, readStored } from './stored-readings.ts';
 
 const FIELD = /^([a-z_]+)(?:\.[A-Za-z_][A-Za-z0-9_]{0,63})?$/;
 
@@ -65,11 +62,23 @@ export function readingService(db: Db) {
     return records.map((r) => presentReading(r, manual.get(readingKey(r))));
   }
 
+  /** Without an upper bound latest_readings answers; with one, the stored readings (ADR 0048). */
+  async function findLatest(projectId: string, filter: LatestFilter): Promise<ReadingRecord[]> {
+    if (filter.to === undefined) return findLatestReadings(db, projectId, filter);
+    if (filter.entityIds?.length === 0 || filter.dataPointIds?.length === 0) return [];
+    const { entityIds, dataPointIds, ofDataPoints } = filter;
+    const scope = { projectId, entityIds, dataPointIds, ofDataPoints };
+    const from = filter.from === undefined ? null : Date.parse(filter.from);
+    return readStored(db, async (reader) =>
+      rebuildReadings(reader, await findNewestEntries(reader, scope, Date.parse(filter.to!), from)),
+    );
+  }
+
   return {
     /** GET metrics/: the project's readings, a page at a time. */
     async list(projectId: string, query: ListQuery): Promise<ListBody<Partial<MetricReading>>> {
       checkReadingFields(query);
-      const { count, rows } = await listReadings(db, projectId, query);
+      const { count, rows } = await readStored(db, (reader) => listStoredReadings(reader, projectId, query));
       return listBody({ ...query, fields: readingFields(query.fields) }, count, await present(rows));
     },
 
@@ -81,7 +90,7 @@ export function readingService(db: Db) {
     async latest(projectId: string, request: LatestRequest): Promise<ListBody<Partial<MetricReading>>> {
       checkReadingFields(request.page);
       const ofDataPoints = request.latestBy === 'data_point_id';
-      const records = await findLatestReadings(db, projectId, { ...request.filter, ofDataPoints });
+      const records = await findLatest(projectId, { ...request.filter, ofDataPoints });
       const chosen = ofDataPoints ? records : newestPerEntity(records);
       chosen.sort((a, b) => {
         for (const o of request.ordering) {

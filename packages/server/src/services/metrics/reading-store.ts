@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.ts';
-import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+import type { ListSpec } from '../../http/list-query.ts';
+import type { ReadingScope } from './reading-day-store.ts';
 
 /** A stored reading (readings or latest_readings): metric groups as JSON. */
 export interface ReadingRecord {
@@ -20,27 +21,6 @@ export const readingList: ListSpec = {
   defaultOrdering: '-read_at',
   tieBreaker: 'data_point_id',
 };
-
-const READING_COLUMNS = ['entity_id', 'data_point_id', 'read_at', 'received_at', 'metrics'] as const;
-
-/** One page of the project's readings (walking the readings' key, read_at first). */
-export async function listReadings(db: Db, projectId: string, query: ListQuery) {
-  // (entity, data point, read_at) is the key: order by all three so that pages never overlap.
-  const ordering = query.ordering.some((o) => o.column === 'entity_id')
-    ? query.ordering
-    : [...query.ordering, { column: 'entity_id', desc: false }];
-  const withReadAt = ordering.some((o) => o.column === 'read_at')
-    ? ordering
-    : [...ordering, { column: 'read_at', desc: true }];
-  return runListQuery(
-    db
-      .selectFrom('readings')
-      .select([...READING_COLUMNS])
-      .where('project_id', '=', projectId),
-    { ...query, ordering: withReadAt },
-    readingList,
-  );
-}
 
 /** The manual readings among `records` (ADR 0027): who entered each and when. */
 export async function findManualReadings(db: Db, records: readonly ReadingRecord[]) {
@@ -74,106 +54,46 @@ export interface LatestFilter {
 }
 
 /**
- * The newest reading of each (entity, data point) of the project within the bounds. Without an
- * upper bound, latest_readings answers alone. With one, the newest read_at at or before it is found
- * first, one primary-key seek per pair (a materialized CTE, so that the planner cannot fold the
- * seek into a scan of every reading), and then each reading by its key.
+ * The newest reading of each (entity, data point) of the project, from latest_readings: without an
+ * upper bound only (with one, stored-readings.ts `findNewestEntries` answers).
  */
 export async function findLatestReadings(db: Db, projectId: string, filter: LatestFilter): Promise<ReadingRecord[]> {
   if (filter.entityIds?.length === 0 || filter.dataPointIds?.length === 0) return [];
-  const pairs = db
+  if (filter.to !== undefined) throw new Error('findLatestReadings answers without an upper bound only');
+  return db
     .selectFrom('monitored_entities as e')
     .innerJoin('latest_readings as l', 'l.entity_id', 'e.id')
     .where('e.project_id', '=', projectId)
     .$if(filter.entityIds !== undefined, (q) => q.where('l.entity_id', 'in', [...filter.entityIds!]))
     .$if(filter.dataPointIds !== undefined, (q) => q.where('l.data_point_id', 'in', [...filter.dataPointIds!]))
-    .$if(filter.ofDataPoints === true, (q) => q.where('l.data_point_id', '<>', ''));
-  if (filter.to === undefined) {
-    return pairs
-      .select(['l.entity_id', 'l.data_point_id', 'l.read_at', 'l.received_at', 'l.metrics'])
-      .$if(filter.from !== undefined, (q) => q.where('l.read_at', '>=', filter.from!))
-      .execute();
-  }
-  const to = filter.to;
-  return db
-    .with(
-      (cte) => cte('newest').materialized(),
-      () =>
-        pairs.select((eb) => [
-          'l.entity_id',
-          'l.data_point_id',
-          eb
-            .selectFrom('readings as n')
-            .select((n) => n.fn.max('n.read_at').as('read_at'))
-            .whereRef('n.entity_id', '=', 'l.entity_id')
-            .whereRef('n.data_point_id', '=', 'l.data_point_id')
-            .where('n.read_at', '<=', to)
-            .$if(filter.from !== undefined, (q) => q.where('n.read_at', '>=', filter.from!))
-            .as('read_at'),
-        ]),
-    )
-    .selectFrom('newest')
-    .innerJoin('readings as r', (j) =>
-      j
-        .onRef('r.entity_id', '=', 'newest.entity_id')
-        .onRef('r.data_point_id', '=', 'newest.data_point_id')
-        .onRef('r.read_at', '=', 'newest.read_at'),
-    )
-    .select(['r.entity_id', 'r.data_point_id', 'r.read_at', 'r.received_at', 'r.metrics'])
+    .$if(filter.ofDataPoints === true, (q) => q.where('l.data_point_id', '<>', ''))
+    .select(['l.entity_id', 'l.data_point_id', 'l.read_at', 'l.received_at', 'l.metrics'])
+    .$if(filter.from !== undefined, (q) => q.where('l.read_at', '>=', filter.from!))
     .execute();
 }
 
-/** An entity's latest readings (read_at and metric groups as JSON), newest first. */
-export const findLatestReadingsOf = (db: Db, entityId: string, limit: number) =>
-  db
-    .selectFrom('readings')
-    .select(['read_at', 'metrics'])
-    .where('entity_id', '=', entityId)
-    .orderBy('read_at', 'desc')
-    .limit(limit)
-    .execute();
-
-/** A span of an entity's readings: from `from` on, before `to` when it is set. */
-export interface ReadingSpan {
-  entityId: string;
-  from: string;
-  to: string | null;
-}
-
-const readingsIn = (db: Db, span: ReadingSpan) =>
-  db
-    .selectFrom('readings')
-    .where('entity_id', '=', span.entityId)
-    .where('read_at', '>=', span.from)
-    .$if(span.to !== null, (q) => q.where('read_at', '<', span.to!));
-
-/** The next `limit` readings of the span in (read_at, data_point_id) order, after `after` when given. */
-export const findReadingsInSpan = (
-  db: Db,
-  span: ReadingSpan,
-  after: { readAt: string; dataPointId: string } | null,
-  limit: number,
+/**
+ * The scope's readings stored after seq `after` (days_seq: not in reading days, ADR 0048) with
+ * read_at in [fromIso, endIso) (either open when null), in no order.
+ */
+export const findReadingsAfterDays = (
+  trx: Db,
+  after: number,
+  scope: ReadingScope,
+  fromIso: string | null,
+  endIso: string | null,
 ) =>
-  readingsIn(db, span)
-    .select(['seq', 'read_at', 'data_point_id', 'metrics'])
-    .$if(after !== null, (q) =>
-      q
-        .where('read_at', '>=', after!.readAt)
-        .where((eb) =>
-          eb.not(eb.and([eb('read_at', '=', after!.readAt), eb('data_point_id', '<=', after!.dataPointId)])),
-        ),
-    )
-    .orderBy('read_at')
-    .orderBy('data_point_id')
-    .limit(limit)
+  trx
+    .selectFrom('readings')
+    .select(['seq', 'entity_id', 'data_point_id', 'read_at', 'received_at', 'metrics'])
+    .where('seq', '>', after)
+    .$if(scope.projectId !== undefined, (q) => q.where('project_id', '=', scope.projectId!))
+    .$if(scope.entityIds !== undefined, (q) => q.where('entity_id', 'in', [...scope.entityIds!]))
+    .$if(scope.dataPointIds !== undefined, (q) => q.where('data_point_id', 'in', [...scope.dataPointIds!]))
+    .$if(scope.ofDataPoints === true, (q) => q.where('data_point_id', '<>', ''))
+    .$if(fromIso !== null, (q) => q.where('read_at', '>=', fromIso!))
+    .$if(endIso !== null, (q) => q.where('read_at', '<', endIso!))
     .execute();
-
-export async function countReadingsInSpan(db: Db, span: ReadingSpan): Promise<number> {
-  const row = await readingsIn(db, span)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
 
 /** The seq of the last reading stored. */
 export async function lastReadingSeq(db: Db): Promise<number> {
@@ -230,16 +150,6 @@ export async function rewriteLatestMetrics(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** How many readings the entity has stored. */
-export async function countReadingsOfEntity(db: Db, entityId: string): Promise<number> {
-  const row = await db
-    .selectFrom('readings')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('entity_id', '=', entityId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** An entity's latest reading of each data point, oldest first. */
 export const findLatestOfEntity = (db: Db, entityId: string) =>
   db
@@ -263,3 +173,14 @@ export const deleteReadingAt = (
     .where('project_id', '=', projectId)
     .returning(['seq', 'metrics'])
     .executeTakeFirst();
+
+/** Deletes up to `limit` readings with seq up to `last`, lowest first; returns how many. */
+export async function deleteReadingsUpTo(db: Db, last: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('readings')
+    .where('seq', 'in', (eb) =>
+      eb.selectFrom('readings').select('seq').where('seq', '<=', last).orderBy('seq').limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

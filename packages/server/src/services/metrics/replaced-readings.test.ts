@@ -5,6 +5,7 @@ import { createTestApp, TEST_DIALECT, type TestApp } from '../../test-support/te
 import { pressureFor } from '../../test-support/rules.ts';
 import { CERRO, createPiezometers, INGEST, tokenFor, type TestDevices } from '../ingest/test-fixtures.ts';
 import { compactOnce } from './compaction.ts';
+import { compactAndPurge, storedReadingCount } from '../../test-support/stored-readings.ts';
 
 /** What the next readThenWrite runs between its read and its write, once. */
 const between = vi.hoisted(() => ({ next: null as null | (() => Promise<void>) }));
@@ -133,5 +134,65 @@ describe('a correction while compaction is between its read and its write', () =
     await compactOnce(t.db, TEST_DIALECT);
     expect(between.next).toBeNull();
     await expectTemperatures({ [first]: [], [second]: [15] });
+  });
+});
+
+describe('a correction of a reading kept once, in its reading day (ADR 0048)', () => {
+  /** SP-9's stored readings at `at`, as the list and the stored count give them. */
+  async function listedAt(at: string) {
+    const res = await t.call(
+      'GET',
+      `/metrics-provider/api/v1/metrics/?monitored_entity_ids=${d.ids['SP-9']}&read_at.from_time=${at}&read_at.to_time=${at}`,
+      { token: operator },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.objects as Array<{ raw_metrics: Record<string, number>; manual: unknown }>;
+  }
+
+  /** Enters a reading at `first`, compacts it and purges its row: the correction meets only its reading day. */
+  async function compactedReading(temperature: number) {
+    const { first, enter } = await twoReadings();
+    await enter(first, temperature);
+    await compactAndPurge(t);
+    const rows = await t.db.selectFrom('readings').select('seq').where('read_at', '=', first).execute();
+    expect(rows).toEqual([]);
+    const session = (await t.call('GET', `${MANUAL}?monitored_entity_id=${d.ids['SP-9']}`, { token: operator })).body
+      .objects as ManualReading[];
+    const id = session.find((r) => r.read_at === first)!.id;
+    const correct = async (raw_metrics: Record<string, number>) => {
+      const res = await t.call('PATCH', `${MANUAL}/${id}/`, {
+        token: operator,
+        body: { raw_metrics, reason: 'Misread' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    return { first, correct };
+  }
+
+  it('replaces its values: listed once with the new ones, charted with them, before and after compaction', async () => {
+    const { first, correct } = await compactedReading(21);
+    const count = await storedReadingCount(t.db, { entityIds: [d.ids['SP-9']!] });
+    await correct({ pressure: pressureFor(104), temperature: 23 });
+    for (const pass of ['not compacted', 'compacted and purged']) {
+      const listed = await listedAt(first);
+      expect(listed, pass).toHaveLength(1);
+      expect(listed[0]!.raw_metrics.temperature, pass).toBe(23);
+      expect(listed[0]!.manual, pass).toMatchObject({ corrected_by: expect.any(String) });
+      expect(await temperaturesAt(first), pass).toEqual([23]);
+      expect(await storedReadingCount(t.db, { entityIds: [d.ids['SP-9']!] }), pass).toBe(count);
+      await compactAndPurge(t);
+    }
+  });
+
+  it('drops a metric the correction no longer has, from the list and the chart', async () => {
+    const { first, correct } = await compactedReading(22);
+    await correct({ pressure: pressureFor(104) });
+    for (const pass of ['not compacted', 'compacted and purged']) {
+      const listed = await listedAt(first);
+      expect(listed, pass).toHaveLength(1);
+      expect(listed[0]!.raw_metrics, pass).not.toHaveProperty('temperature');
+      expect(await temperaturesAt(first), pass).toEqual([]);
+      await compactAndPurge(t);
+    }
   });
 });

@@ -9,6 +9,8 @@ import {
 } from './block-store.ts';
 import { BLOCK_ROWS, DAY_ROWS } from './compaction.ts';
 import { holdCompactionLock } from './compaction-lock-store.ts';
+import { editReadingDays } from './reading-day-edits.ts';
+import { restOf } from './reading-rest.ts';
 import { rewriteLatestMetrics, rewriteReadingMetrics } from './reading-store.ts';
 import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } from './series-blocks.ts';
 import { findSeriesOfEntities } from './series-store.ts';
@@ -16,9 +18,10 @@ import { createSeries, insertRows } from './write-store.ts';
 
 /**
  * Stored readings rewritten in place with new derived values (ADR 0040: a calibration's
- * recomputation): their row keeps its seq, received_at and raw values; the groups that change
+ * recomputation): they keep their received_at and raw values; the groups that change
  * (calculated_metrics, invalid_metrics) are rewritten in their day blocks and summaries in the same
- * transaction. Only readings already compacted are rewritten, so that compaction never merges a
+ * transaction, and what a reading keeps beyond its values (its `invalid_reasons`) in its reading day
+ * (ADR 0048), or in its row while it is not in one. Only readings already compacted are rewritten, so that compaction never merges a
  * value handed over before the rewrite (ADR 0016).
  */
 
@@ -26,7 +29,8 @@ import { createSeries, insertRows } from './write-store.ts';
 const CHANGED_GROUPS = ['calculated_metrics', 'invalid_metrics'] as const;
 
 export interface RewrittenReading {
-  seq: number;
+  /** its row's, while it is not in a reading day (ADR 0048); null when it is */
+  seq: number | null;
   dataPointId: string;
   readAt: string;
   t: number;
@@ -145,7 +149,13 @@ export async function writeRewrite(trx: Db, dialect: Dialect, plan: RewritePlan)
   await insertRows(trx, dialect, DAY_ROWS, dayRows);
   // Compaction that read blocks before this write must not write them back over it (compaction.ts).
   await countBlockRewrite(trx);
-  await rewriteReadingMetrics(trx, dialect, plan.readings);
+  const rows = plan.readings.flatMap((r) => (r.seq === null ? [] : [{ seq: r.seq, text: r.text }]));
+  await rewriteReadingMetrics(trx, dialect, rows);
+  const rests = plan.readings.flatMap((r) => {
+    const rest = r.seq === null ? restOf(r.after) : null;
+    return rest === null || rest === restOf(r.before) ? [] : [{ dataPointId: r.dataPointId, t: r.t, rest }];
+  });
+  await editReadingDays(trx, dialect, plan.entityId, rests);
   return { latest: await updateLatest(trx, plan) };
 }
 

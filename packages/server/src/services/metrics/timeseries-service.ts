@@ -18,7 +18,7 @@ import {
   windowsOf,
   type Bucketing,
 } from './bucketing.ts';
-import { findContextValues } from './context-store.ts';
+import { findContextValues } from './context-values.ts';
 import { keysOf, parseMetric, seriesSelector, type SeriesFilters } from './metric-selection.ts';
 import { findOutputKeys, findSeries } from './series-store.ts';
 import { TimeseriesPresenter } from './timeseries-presenter.ts';

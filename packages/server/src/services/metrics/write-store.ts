@@ -5,6 +5,8 @@ import { deleteReplaced } from './replaced-readings.ts';
 import { holdCompactionLock } from './compaction-lock-store.ts';
 import { handReadings, type HandedReadings } from './handed-readings.ts';
 import { INDEXED_GROUPS } from './reading-rest.ts';
+import { insertRows, type Executor } from './insert-rows.ts';
+import { findResent, markOf } from './resent-readings.ts';
 
 /**
  * Longer than 400 lines on purpose: the statements of one ingest transaction, and the order in which
@@ -78,51 +80,7 @@ export interface WrittenBatch {
   backlogId?: number;
 }
 
-const MAX_PARAMS = 30_000; // SQLite allows 32 766 bound parameters per statement, PostgreSQL 65 535
-
-const placeholderCache = new Map<string, string>();
-
-/** `(?,?),(?,?)` on SQLite, `($1,$2),($3,$4)` on PostgreSQL. */
-function placeholders(dialect: Dialect, rows: number, columns: number): string {
-  const key = `${dialect}:${rows}:${columns}`;
-  let text = placeholderCache.get(key);
-  if (text === undefined) {
-    const tuples: string[] = [];
-    for (let r = 0; r < rows; r++) {
-      const cells: string[] = [];
-      for (let c = 0; c < columns; c++) cells.push(dialect === 'postgres' ? `$${r * columns + c + 1}` : '?');
-      tuples.push(`(${cells.join(',')})`);
-    }
-    text = tuples.join(',');
-    if (placeholderCache.size < 2_000) placeholderCache.set(key, text);
-  }
-  return text;
-}
-
-export type Executor = Pick<Db, 'executeQuery'>;
-
-/**
- * Runs `head VALUES … tail` over flat row parameters, in chunks within the parameter limit; returns
- * the rows it returned and how many rows it changed.
- */
-export async function insertRows<R>(
-  db: Executor,
-  dialect: Dialect,
-  sql: { head: string; tail: string; columns: number },
-  params: readonly unknown[],
-): Promise<{ rows: R[]; changed: number }> {
-  const rows: R[] = [];
-  let changed = 0;
-  const chunk = Math.floor(MAX_PARAMS / sql.columns) * sql.columns;
-  for (let i = 0; i < params.length; i += chunk) {
-    const part = params.slice(i, i + chunk);
-    const text = `${sql.head} values ${placeholders(dialect, part.length / sql.columns, sql.columns)} ${sql.tail}`;
-    const result = await db.executeQuery<R>(CompiledQuery.raw(text, part));
-    for (const row of result.rows) rows.push(row);
-    changed += Number(result.numAffectedRows ?? 0);
-  }
-  return { rows, changed };
-}
+export { insertRows, type Executor } from './insert-rows.ts';
 
 const SERIES = {
   head: 'insert into metric_series (entity_id, data_point_id, metric_group, metric)',
@@ -283,17 +241,16 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
   if (!committed) seriesCaches.set(db, (committed = new Map()));
   // Keyed and sorted as the readings' unique key, time first: appended together, locked in one order.
   // A reading sent twice in one batch counts once (the first: the sort is stable).
-  const readings = [...batch.readings]
+  let readings = [...batch.readings]
     .sort(inKeyOrder)
     .filter((r, i, sorted) => i === 0 || inKeyOrder(sorted[i - 1]!, r) !== 0);
+  // Resent readings already in reading days (ADR 0048) are duplicates too; a correction is meant to be there.
+  const resent = batch.replace ? null : await findResent(db, db, readings);
+  if (resent?.resent.size) readings = readings.filter((r) => !resent.resent.has(r));
   // Everything is put together before the transaction: SQLite's one write lock is held only to write.
   const texts = new Map<NewReading, string>();
-  const params: unknown[] = [];
-  for (const r of readings) {
-    const text = JSON.stringify(r.metrics);
-    texts.set(r, text);
-    params.push(r.readAt, r.entityId, r.dataPointId, batch.projectId, batch.receivedAt, text);
-  }
+  for (const r of readings) texts.set(r, JSON.stringify(r.metrics));
+  let params = readingParams(readings, batch, texts);
   const missing = missingSeries(committed, readings);
   let latest = latestRows(readings, batch, texts);
   let created = new Map<string, ChannelSeries>();
@@ -315,6 +272,16 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
       await insertRows(trx, dialect, UNKNOWN_PAYLOADS, params);
     }
     if (!readings.length) return [];
+    // Compaction committed since the check above (rare): checked again, as of now.
+    if (resent && (await markOf(trx)) !== resent.mark) {
+      const again = await findResent(trx, db, readings);
+      if (again.resent.size) {
+        readings = readings.filter((r) => !again.resent.has(r));
+        if (!readings.length) return [];
+        params = readingParams(readings, batch, texts);
+        latest = latestRows(readings, batch, texts);
+      }
+    }
     if (batch.replace) await deleteReplaced(trx, dialect, batch.projectId, readings);
 
     seqs = await insertReadings(trx, dialect, readings, params);
@@ -348,6 +315,14 @@ async function writeOnce(db: Db, dialect: Dialect, batch: WriteBatch): Promise<W
   if (stored.values && dialect === 'sqlite')
     stored.days = handReadings(batch.projectId, batch.receivedAt, inserted, seqs);
   return { inserted, stored, backlogId };
+}
+
+/** The rows of `readings` as READINGS' parameters, flat. */
+function readingParams(readings: readonly NewReading[], batch: WriteBatch, texts: Map<NewReading, string>) {
+  const params: unknown[] = [];
+  for (const r of readings)
+    params.push(r.readAt, r.entityId, r.dataPointId, batch.projectId, batch.receivedAt, texts.get(r));
+  return params;
 }
 
 /** A replaced reading that is its entity's newest is the latest reading with its new values. */

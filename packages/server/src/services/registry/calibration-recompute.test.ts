@@ -4,6 +4,7 @@ import { DAY_MS } from '../metrics/time-units.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { API, piezometerBody } from './test-fixtures.ts';
 import { VW_SCHEME } from './calibration-fixtures.ts';
+import { compactAndPurge, storedReadingsOf } from '../../test-support/stored-readings.ts';
 
 // Issue 34 and requirements#site-contracts (ADR 0040): adding, changing or deleting a calibration recomputes the
 // calculated metrics of the readings it covers, from their raw values, in the background; day blocks,
@@ -48,11 +49,12 @@ beforeAll(async () => {
     read_at: new Date(START + i * 3_600_000).toISOString(),
     raw_metrics: raw(i),
   }));
-  // Some readings compacted into day blocks, the rest not yet: the job must meet both.
+  // Some readings compacted into day blocks and reading days, their rows purged (ADR 0048), the rest
+  // not yet: the job must meet both.
   for (const part of [payloads.slice(0, 150), payloads.slice(150)]) {
     const res = await t.call('POST', '/ingest/api/v1/payloads', { token: admin, body: part });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    if (part.length === 150) await t.app.compactor!.run();
+    if (part.length === 150) await compactAndPurge(t);
   }
   await t.app.rulesEngine!.idle();
 });
@@ -81,14 +83,9 @@ interface Stored {
   invalid_reasons?: Record<string, string>;
 }
 async function stored(): Promise<Stored[]> {
-  const rows = await t.db
-    .selectFrom('readings')
-    .select(['read_at', 'metrics'])
-    .where('entity_id', '=', instrument)
-    .orderBy('read_at')
-    .execute();
+  const rows = await storedReadingsOf(t.db, instrument);
   expect(rows).toHaveLength(HOURS);
-  return rows.map((r) => JSON.parse(r.metrics));
+  return rows.map((r) => r.metrics as Stored);
 }
 
 /** Every reading as the calibration in effect at its read_at gives it, value by value. */

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { pngImage, uploadFile } from '../media/test-fixtures.ts';
 import { VW_SCHEME } from './calibration-fixtures.ts';
 import { API, piezometerBody, registryIds } from './test-fixtures.ts';
+import { storedReadingAt } from '../../test-support/stored-readings.ts';
 
 // requirements#site-contracts and issue 34: an instrument's dated calibrations, read by the scheme's formulas as
 // `cal.<name>`; a reading uses the calibration in effect at its read_at.
@@ -40,13 +41,9 @@ async function ingest(readAt: string, raw: Record<string, number>) {
     body: { eid: 'PZ-CAL', read_at: readAt, raw_metrics: raw },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const row = await t.db
-    .selectFrom('readings')
-    .select('metrics')
-    .where('entity_id', '=', instrument)
-    .where('read_at', '=', new Date(readAt).toISOString())
-    .executeTakeFirstOrThrow();
-  return JSON.parse(row.metrics);
+  const row = await storedReadingAt(t.db, instrument, new Date(readAt).toISOString());
+  if (!row) throw new Error('no reading stored');
+  return row.metrics;
 }
 
 describe('calibrations of an instrument', () => {

@@ -1,10 +1,11 @@
 import { MAX_READING_SETS, type ReadingSet } from '@vigil/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { InclinometerDatumsTable } from '../../db/schema.ts';
 import { runListQuery, type ListQuery, type ListSpec } from '../../http/list-query.ts';
+import { findStoredEntries, readStored } from '../metrics/stored-readings.ts';
 
 // All SQL of inclinometer datums (ADR 0041), their one writer; rows are presented by datum-presenter.ts.
+// Reading sets are the instrument's stored readings (ADR 0048), read through stored-readings.ts.
 
 export type DatumRow = InclinometerDatumsTable;
 
@@ -44,28 +45,21 @@ export async function insertDatum(trx: Db, row: DatumRow): Promise<void> {
 
 /** Whether the entity has readings stored with this read_at (canonical ISO): a reading set. */
 export async function hasReadingSet(db: Db, entityId: string, readAt: string): Promise<boolean> {
-  // the readings' unique key starts with (read_at, entity_id): one index probe
-  const found = await db
-    .selectFrom('readings')
-    .select('entity_id')
-    .where('read_at', '=', readAt)
-    .where('entity_id', '=', entityId)
-    .limit(1)
-    .executeTakeFirst();
-  return !!found;
+  const t = Date.parse(readAt);
+  const found = await readStored(db, (reader) =>
+    findStoredEntries(reader, { entityIds: [entityId] }, { from: t, end: t + 1 }),
+  );
+  return found.length > 0;
 }
 
 /** The entity's reading sets between two instants (canonical ISO, both included), newest first. */
 export async function listReadingSets(db: Db, entityId: string, from: string, to: string): Promise<ReadingSet[]> {
-  const rows = await db
-    .selectFrom('readings')
-    .select(['read_at', sql<number>`count(*)`.as('readings')])
-    .where('read_at', '>=', from)
-    .where('read_at', '<=', to)
-    .where('entity_id', '=', entityId)
-    .groupBy('read_at')
-    .orderBy('read_at', 'desc')
-    .limit(MAX_READING_SETS)
-    .execute();
-  return rows.map((r) => ({ read_at: r.read_at, readings: Number(r.readings) }));
+  const range = { from: Date.parse(from), end: Date.parse(to) + 1 };
+  const entries = await readStored(db, (reader) => findStoredEntries(reader, { entityIds: [entityId] }, range));
+  const sets = new Map<number, number>();
+  for (const e of entries) sets.set(e.t, (sets.get(e.t) ?? 0) + 1);
+  return [...sets]
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, MAX_READING_SETS)
+    .map(([t, readings]) => ({ read_at: new Date(t).toISOString(), readings }));
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { API, registryIds } from './test-fixtures.ts';
+import { storedReadingsOf } from '../../test-support/stored-readings.ts';
 
 // Issue 34 and ADR 0041: an inclinometer gets a datum, the reading set its displacement is measured
 // from, with its date; re-setting it keeps the earlier datums, and the stored readings never change.
@@ -42,15 +43,11 @@ const call = (method: string, path: string, body?: unknown, token = admin) =>
   t.call(method, `${API}/${path}`, { token, body });
 const datums = () => `instruments/${chain}/datums`;
 const storedReadings = async () =>
-  (
-    await t.db
-      .selectFrom('readings')
-      .select(['data_point_id', 'read_at', 'metrics'])
-      .where('entity_id', '=', chain)
-      .orderBy('read_at')
-      .orderBy('data_point_id')
-      .execute()
-  ).map((r) => ({ ...r, metrics: JSON.parse(r.metrics) }));
+  (await storedReadingsOf(t.db, chain)).map((r) => ({
+    data_point_id: r.data_point_id,
+    read_at: r.read_at,
+    metrics: r.metrics,
+  }));
 
 describe('the datum of an inclinometer', () => {
   it('is set by curators to one of its reading sets, the newest set in effect, earlier ones kept', async () => {

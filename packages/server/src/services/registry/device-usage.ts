@@ -2,7 +2,7 @@ import { dashboardTreeSchema } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
 import { findEntriesMaybeNaming } from '../journal/journal-store.ts';
-import { countReadingsOfEntity } from '../metrics/reading-store.ts';
+import { ALL_TIME, countStored, readStored } from '../metrics/stored-readings.ts';
 import { findCrossSectionData } from '../ui/cross-section-store.ts';
 import { isDashboardFolder, refsOf } from '../ui/dashboard-check.ts';
 import { findModulesProjectData } from '../ui/module-data-store.ts';
@@ -41,7 +41,7 @@ async function cardsUsing(db: Db, projectId: string, id: string): Promise<Map<st
 
 export async function findDeviceUsage(db: Db, projectId: string, id: string): Promise<DeviceUsage> {
   const [readings, cards, sections, entries, instruments] = await Promise.all([
-    countReadingsOfEntity(db, id),
+    readStored(db, (reader) => countStored(reader, { entityIds: [id] }, ALL_TIME)),
     cardsUsing(db, projectId, id),
     findCrossSectionData(db, projectId),
     findEntriesMaybeNaming(db, projectId, id),

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { fromJson } from '../../db/values.ts';
 import { notFound } from '../../http/errors.ts';
-import { findLatestReadingsOf } from '../metrics/reading-store.ts';
+import { rebuildReadings } from '../metrics/rebuilt-readings.ts';
+import { findNewestOfEntity, readStored } from '../metrics/stored-readings.ts';
 import { findCalibrations } from './calibration-store.ts';
 import { findDevice } from './device-store.ts';
 
@@ -36,7 +37,9 @@ export async function previewFormulas(db: Db, projectId: string, body: SchemePre
   const device = await findDevice(db, projectId, body.device_id);
   if (!device) throw notFound('Device not found');
   const scheme = compileSchemeSpec(body.spec);
-  const readings = await findLatestReadingsOf(db, device.id, SCHEME_PREVIEW_READINGS);
+  const readings = await readStored(db, async (reader) =>
+    rebuildReadings(reader, await findNewestOfEntity(reader, device.id, SCHEME_PREVIEW_READINGS)),
+  );
   const calibrations = scheme.readsCalibration ? ((await findCalibrations(db, [device.id])).get(device.id) ?? []) : [];
   const calculated = body.spec.metrics.calculated_metrics ?? [];
   const calculatedKeys = new Set(calculated.map((m) => m.key));

@@ -7,7 +7,9 @@ import { fromJson, nowIso } from '../../db/values.ts';
 import { compileScheme, numericContext } from '../ingest/metric-rules.ts';
 import { planRewrite, writeRewrite, type RewrittenReading } from '../metrics/rewritten-readings.ts';
 import { compactedSeq } from '../metrics/compaction-lock-store.ts';
-import { countReadingsInSpan, findReadingsInSpan, lastReadingSeq, type ReadingSpan } from '../metrics/reading-store.ts';
+import { lastReadingSeq } from '../metrics/reading-store.ts';
+import { countSpan, readSpanBatch, type ReadingSpan } from '../metrics/reading-spans.ts';
+import { readStored } from '../metrics/stored-readings.ts';
 import { findCalibrations } from './calibration-store.ts';
 import { rederive } from './recompute-derive.ts';
 import { findDerivationOf, updateRecompute, type RecomputeRow } from './recompute-store.ts';
@@ -51,7 +53,10 @@ export async function runRecompute(host: RecomputeHost, job: RecomputeRow, stopp
     let done = job.readings_done;
     if (
       !cursor &&
-      !(await progress(db, job, { readings_total: await countReadingsInSpan(db, spanOf(job)), readings_done: 0 }))
+      !(await progress(db, job, {
+        readings_total: await readStored(db, (reader) => countSpan(reader, spanOf(job))),
+        readings_done: 0,
+      }))
     )
       return;
     let latest = false;
@@ -111,7 +116,7 @@ async function recomputeBatch(host: RecomputeHost, job: RecomputeRow, cursor: Cu
 
 /** The next batch's readings derived again, and the plan of what to rewrite; null when none is left. */
 async function readBatch(trx: Db, dialect: Dialect, job: RecomputeRow, cursor: Cursor | null) {
-  const rows = await findReadingsInSpan(trx, spanOf(job), cursor, RECOMPUTE_BATCH);
+  const rows = await readStored(trx, (reader) => readSpanBatch(reader, spanOf(job), cursor, RECOMPUTE_BATCH));
   if (!rows.length) return null;
   const entity = await findDerivationOf(trx, job.entity_id);
   const scheme = compileScheme(entity?.spec);
@@ -121,13 +126,13 @@ async function readBatch(trx: Db, dialect: Dialect, job: RecomputeRow, cursor: C
   const changed: RewrittenReading[] = [];
   for (const row of rows) {
     // Not compacted yet: stored after the job started, with the calibrations now in effect.
-    if (Number(row.seq) > compacted) continue;
+    if (row.seq !== null && row.seq > compacted) continue;
     const before = fromJson<ReadingGroups>(row.metrics, {} as ReadingGroups);
     const t = Date.parse(row.read_at);
     const after = rederive(scheme, before, context, factorsInEffect(calibrations, t));
     const text = JSON.stringify(after);
     if (text === row.metrics) continue;
-    changed.push({ seq: Number(row.seq), dataPointId: row.data_point_id, readAt: row.read_at, t, before, after, text });
+    changed.push({ seq: row.seq, dataPointId: row.data_point_id, readAt: row.read_at, t, before, after, text });
   }
   const last = rows.at(-1)!;
   return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toJson } from '../../db/values.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CERRO, createPiezometers, tokenFor } from '../ingest/test-fixtures.ts';
+import { compactAndPurge } from '../../test-support/stored-readings.ts';
 import { demoIds } from '../ui/test-fixtures.ts';
 import { insertOldEvidence } from './evidence-fixtures.ts';
 import {
@@ -99,9 +100,11 @@ describe('retention (ADR 0046)', () => {
       await insertSnapshot(t, rt2.entityId, ago(500)),
     ];
 
+    // readings kept once (ADR 0048): compacted, their rows purged, the evidence in reading days and blocks
+    await compactAndPurge(t);
     const before = await rowCounts(t);
     for (const table of [
-      'readings',
+      'reading_days',
       'metric_blocks',
       'manual_readings',
       'journal_entries',

@@ -50,6 +50,8 @@ export interface EngineEntity {
   invalidBounds: InvalidBound[];
   /** metric key → label, over every group of the scheme */
   labels: Map<string, string>;
+  /** metric key → unit, where the scheme gives one */
+  units: Map<string, string>;
   /** metric key → seconds per mean of the trend rules, where the scheme sets one (ADR 0023) */
   statisticsPeriods: Map<string, number>;
   /** how the project's trend events notify (ADR 0023) */
@@ -100,6 +102,7 @@ export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string
       limits: ownLimits.length ? effectiveMetricLimits(scheme.limits, ownLimits) : scheme.limits,
       invalidBounds: scheme.invalidBounds,
       labels: scheme.labels,
+      units: scheme.units,
       statisticsPeriods: scheme.statisticsPeriods,
       trendNotifications: trends.get(row.project_id) ?? 'advisory',
       version: versionOf(row),
@@ -115,6 +118,8 @@ interface SchemeView {
   invalidBounds: InvalidBound[];
   /** metric key → label, over every group */
   labels: Map<string, string>;
+  /** metric key → unit, where given */
+  units: Map<string, string>;
   /** metric key → statistics_period, where given */
   statisticsPeriods: Map<string, number>;
 }
@@ -125,6 +130,7 @@ const NO_SCHEME: SchemeView = {
   limits: [],
   invalidBounds: [],
   labels: new Map(),
+  units: new Map(),
   statisticsPeriods: new Map(),
 };
 /** By scheme id (ids are random, so one cache serves every database of the process). */
@@ -144,10 +150,12 @@ async function schemeViews(
     for (const row of found) {
       const spec = fromJson<Partial<SchemeSpec>>(row.spec, {});
       const labels = new Map<string, string>();
+      const units = new Map<string, string>();
       const statisticsPeriods = new Map<string, number>();
       for (const list of Object.values(spec.metrics ?? {})) {
         for (const m of list ?? []) {
           labels.set(m.key, m.label);
+          if (m.unit) units.set(m.key, m.unit);
           if (m.statistics_period) statisticsPeriods.set(m.key, m.statistics_period);
         }
       }
@@ -157,6 +165,7 @@ async function schemeViews(
         limits: spec.metric_limits ?? [],
         invalidBounds: spec.invalid_bounds ?? [],
         labels,
+        units,
         statisticsPeriods,
       });
     }

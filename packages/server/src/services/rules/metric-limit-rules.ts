@@ -126,6 +126,7 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
           metric: m.key,
           metric_label: label,
           metric_value: value,
+          metric_unit: ev.entity.units.get(m.metric) ?? null,
           metric_is_valid: true,
           metric_limits_state: resultColour('metric_limits_state', level),
           limit_level: hit.level,

@@ -23,7 +23,8 @@ describe('migration 0019-data-import-module', () => {
     ]);
     expect(await importModules()).toEqual([]);
 
-    await migrateToLatest(t.db);
+    // up to 0019 only: a later migration adds its own module at the end of the menus
+    await (await migrator(t.db)).migrateTo('0019-data-import-module');
     const modules = await importModules();
     const projects = await t.db.selectFrom('projects').select('id').execute();
     expect(modules.map((m) => m.project_id).sort()).toEqual(projects.map((p) => p.id).sort());

@@ -30,6 +30,7 @@ describe('GET /ui/api/v1/modules', () => {
       'file-manager',
       'notifications',
       'devices',
+      'reports',
     ]);
   });
 
@@ -80,7 +81,7 @@ describe('GET /ui/api/v1/modules', () => {
       .execute();
     expect(await paths('admin')).not.toContain('cross-sections');
     const all = await paths('admin', '?all=true');
-    expect(all).toHaveLength(13);
+    expect(all).toHaveLength(14);
     expect(all).toContain('cross-sections');
     for (const username of ['manager', 'operator']) {
       const res = await t.call('GET', '/ui/api/v1/modules?all=true', { token: await t.login(username) });

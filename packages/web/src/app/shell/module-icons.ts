@@ -14,6 +14,7 @@ import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 
@@ -35,6 +36,7 @@ export const MODULE_ICONS: Record<string, SvgIconComponent> = {
   alarms: NotificationImportantOutlined,
   devices: SensorsOutlined,
   schemes: SchemaOutlined,
+  reports: SummarizeOutlined,
 };
 
 /** The icon of a name, or a neutral one for a name a configuration got wrong. */

@@ -20,6 +20,7 @@ const MODULES: Record<string, ModuleInfo> = {
   notifications: { key: 'notifications', icon: 'notifications' },
   devices: { key: 'devices', icon: 'devices' },
   'data-import': { key: 'dataImport', icon: 'dataImport' },
+  reports: { key: 'reports', icon: 'reports' },
 };
 
 /** The module of an address (its first path segment); the journal's data sessions tab is its own. */

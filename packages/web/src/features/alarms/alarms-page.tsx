@@ -4,14 +4,16 @@ import { useSearchParams } from 'react-router';
 import { AlarmDetailDialog } from './alarm-detail-dialog.tsx';
 import { AlarmList } from './alarm-list.tsx';
 import { AlarmReportView } from './alarm-report-view.tsx';
+import { CallOutView } from './call-out/call-out-view.tsx';
 import { TarpLevelsView } from './tarp-levels-view.tsx';
 
-const TABS = ['alarms', 'report', 'tarp'] as const;
+const TABS = ['alarms', 'report', 'tarp', 'call-out'] as const;
 type AlarmTab = (typeof TABS)[number];
 
 /**
  * /alarms (issue 20): what operators must act on, most urgent first; the alarm system's own
- * performance against ISA-18.2; and the project's TARP levels. `?alarm=` opens one alarm.
+ * performance against ISA-18.2; the project's TARP levels; and its call-out (rosters and escalation
+ * policies). `?alarm=` opens one alarm.
  */
 export function AlarmsPage() {
   const { t } = useTranslation('alarms');
@@ -50,6 +52,7 @@ export function AlarmsPage() {
       {tab === 'alarms' && <AlarmList onOpen={(id) => setParam('alarm', id)} />}
       {tab === 'report' && <AlarmReportView onOpen={(id) => setParam('alarm', id)} />}
       {tab === 'tarp' && <TarpLevelsView />}
+      {tab === 'call-out' && <CallOutView onOpenAlarm={(id) => setParam('alarm', id)} />}
       <AlarmDetailDialog alarmId={alarmId} onClose={() => setParam('alarm', null)} />
     </Box>
   );

@@ -1,10 +1,11 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Avatar, Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
 import { DEFAULT_LOCALE } from '@vigil/domain';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-context.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { ContactsSection } from './contacts/contacts-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { supportedLocale } from './profile-form-values.ts';
 
@@ -14,9 +15,10 @@ function initials(name: string) {
 }
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Box component="section" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+    <Box component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -40,7 +42,10 @@ function ReadOnlyItem({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /profile: the user's name and language (editable), e-mail, role and responder type (read-only). */
+/**
+ * /profile: the user's name and language (editable), e-mail, role and responder type (read-only), the
+ * contacts alarms reach off-site, and the password.
+ */
 export function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
   const { user, displayName, profile, activeRole } = useSession();
@@ -94,6 +99,10 @@ export function ProfilePage() {
             />
             <ReadOnlyItem label={t('fields.responderType')} value={responderType ?? t('notSet')} />
           </Box>
+        </Section>
+        <Divider />
+        <Section title={t('sections.contacts')} description={t('sections.contactsHelp')}>
+          <ContactsSection />
         </Section>
         <Divider />
         <Section title={t('sections.password')} description={t('sections.passwordHelp')}>
