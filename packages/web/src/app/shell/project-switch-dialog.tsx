@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import type { Project } from '@vigil/domain';
-import { useSnackbar } from '../../components/snackbars/snackbars.ts';
+import { snackbarsShown, useSnackbar } from '../../components/snackbars/snackbars.ts';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth.ts';
 import { sessionStore } from '../../api/session-store.ts';
@@ -36,12 +36,15 @@ export function ProjectSwitchDialog({ open, onClose }: { open: boolean; onClose(
       // turn.
       closeSnackbar();
       enqueueSnackbar(t('projectSwitch.switching', { name: project.name }), { variant: 'info' });
-      // The page stays as it is while the message shows: storing the project re-renders the shell,
-      // so it is stored just before the reload starts the application afresh in the new project.
-      window.setTimeout(() => {
-        sessionStore.setProject(project.id);
-        window.location.reload();
-      }, PROJECT_SWITCH_RELOAD_MS);
+      // The page stays as it is while the message shows (counted from when it can show: notistack loads
+      // on first use): storing the project re-renders the shell, so it is stored just before the reload
+      // starts the application afresh in the new project.
+      void snackbarsShown().then(() =>
+        window.setTimeout(() => {
+          sessionStore.setProject(project.id);
+          window.location.reload();
+        }, PROJECT_SWITCH_RELOAD_MS),
+      );
     },
     onError: (error, project) =>
       enqueueSnackbar(t('projectSwitch.failed', { name: project.name, message: error.message }), { variant: 'error' }),

@@ -31,6 +31,12 @@ export function closeSnackbar(key?: SnackbarKey) {
   withNotistack((n) => n.closeSnackbar(key));
 }
 
+/**
+ * Resolves once snackbars show (at once when notistack is loaded): a message the user must see
+ * before the page goes (a project switch's reload) waits for notistack's code, on a slow link too.
+ */
+export const snackbarsShown = (): Promise<void> => new Promise((resolve) => withNotistack(() => resolve()));
+
 const api = { enqueueSnackbar, closeSnackbar };
 
 /** notistack's `useSnackbar`, for components: the same two functions. */
