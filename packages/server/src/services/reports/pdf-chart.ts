@@ -1,5 +1,5 @@
 import type { ChartData } from './chart-section.ts';
-import { contentWidth, ensureRoom, INK, MUTED, RULE, type Pdf } from './pdf-layout.ts';
+import { contentWidth, ensureRoom, figureCaption, INK, MUTED, RULE, type Pdf } from './pdf-layout.ts';
 
 /** Line colours, told apart in print and by the colour-blind (Okabe–Ito). */
 export const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#000000'];
@@ -157,17 +157,5 @@ export function drawChart(
       .text(line.label, x + 14, y, { width: column - 16, lineBreak: false, ellipsis: true });
   });
   y += 14;
-  doc
-    .font('bold')
-    .fontSize(8)
-    .fillColor(INK)
-    .text(options.caption, left, y, { width: contentWidth(doc) });
-  doc
-    .font('body')
-    .fontSize(7)
-    .fillColor(MUTED)
-    .text(options.note, left, doc.y, { width: contentWidth(doc) });
-  doc.fillColor(INK).fontSize(10);
-  doc.x = left;
-  doc.moveDown(1);
+  figureCaption(doc, left, y, options.caption, options.note);
 }

@@ -2,7 +2,7 @@ import { DIAGRAM_CATEGORIES, type DiagramCategory } from '@vigil/domain';
 import type { CrossSectionFigure } from './cross-section-section.ts';
 import { lineOf } from './cross-section-section.ts';
 import { LIMIT_COLOURS, niceTicks } from './pdf-chart.ts';
-import { contentWidth, ensureRoom, INK, MUTED, RULE, type Pdf } from './pdf-layout.ts';
+import { contentWidth, ensureRoom, figureCaption, INK, MUTED, RULE, type Pdf } from './pdf-layout.ts';
 
 /** The screen's paints (web side-view-options.ts): earth tones for the materials, blues for the water. */
 const PAINT: Record<DiagramCategory, { fill: string; stroke: string }> = {
@@ -153,17 +153,5 @@ export function drawCrossSection(doc: Pdf, figure: CrossSectionFigure, words: Se
       doc.lineWidth(1).dash(3, { space: 2 }).strokeColor(LIMIT_COLOURS[level]).stroke().undash();
     });
   y += 14;
-  doc
-    .font('bold')
-    .fontSize(8)
-    .fillColor(INK)
-    .text(words.caption, left, y, { width: contentWidth(doc) });
-  doc
-    .font('body')
-    .fontSize(7)
-    .fillColor(MUTED)
-    .text(words.note, left, doc.y, { width: contentWidth(doc) });
-  doc.fillColor(INK).fontSize(10);
-  doc.x = left;
-  doc.moveDown(1);
+  figureCaption(doc, left, y, words.caption, words.note);
 }

@@ -192,3 +192,20 @@ export function footers(doc: Pdf, name: string, pageText: (n: number, total: num
     doc.page.margins.bottom = bottom;
   }
 }
+
+/** A figure's caption (bold) and its note (muted) under it at `y`, then the text flow resumes below. */
+export function figureCaption(doc: Pdf, left: number, y: number, caption: string, note: string) {
+  doc
+    .font('bold')
+    .fontSize(8)
+    .fillColor(INK)
+    .text(caption, left, y, { width: contentWidth(doc) });
+  doc
+    .font('body')
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text(note, left, doc.y, { width: contentWidth(doc) });
+  doc.fillColor(INK).fontSize(10);
+  doc.x = left;
+  doc.moveDown(1);
+}

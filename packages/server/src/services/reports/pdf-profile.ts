@@ -1,5 +1,5 @@
 import { niceTicks, PALETTE } from './pdf-chart.ts';
-import { contentWidth, ensureRoom, INK, MUTED, RULE, type Pdf } from './pdf-layout.ts';
+import { contentWidth, ensureRoom, figureCaption, INK, MUTED, RULE, type Pdf } from './pdf-layout.ts';
 import type { InclinometerProfile } from './inclinometer-section.ts';
 
 const PLOT_HEIGHT = 260;
@@ -108,17 +108,5 @@ export function drawProfile(doc: Pdf, profile: InclinometerProfile, words: Profi
       .text(line.label, x + 20, y, { width: 136, lineBreak: false });
   });
   y += 14;
-  doc
-    .font('bold')
-    .fontSize(8)
-    .fillColor(INK)
-    .text(words.caption, left, y, { width: contentWidth(doc) });
-  doc
-    .font('body')
-    .fontSize(7)
-    .fillColor(MUTED)
-    .text(words.note, left, doc.y, { width: contentWidth(doc) });
-  doc.fillColor(INK).fontSize(10);
-  doc.x = left;
-  doc.moveDown(1);
+  figureCaption(doc, left, y, words.caption, words.note);
 }
