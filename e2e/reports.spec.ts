@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { auth } from './support/api.ts';
 import { createPiezometer } from './support/devices.ts';
-import { afterSnackbars, CERRO_AZUL } from './support/notifications.ts';
+import { afterSnackbars, CERRO_AZUL, ingest } from './support/notifications.ts';
+import { savePdfPages } from './support/pdf-pages.ts';
 import { saveFocusedScreens, saveScreens } from './support/screens.ts';
 import { adminIn, mainMenu, openShell } from './support/shell.ts';
 
@@ -24,6 +25,18 @@ test('a manager builds a template, generates this month’s report, follows it, 
   const run = suffix();
   const admin = await adminIn(request, CERRO_AZUL);
   const device = await createPiezometer(request, admin.token, `Report piezometer ${run}`);
+  // Two days of readings this month, below its limits: the PDF's chart draws a line.
+  const monthStart = new Date(new Date().toISOString().slice(0, 8) + '01T00:00:00Z').getTime();
+  const times = Array.from({ length: 48 }, (_, i) => Date.now() - i * 3_600_000).filter((t) => t >= monthStart);
+  await ingest(
+    request,
+    admin.token,
+    times.map((t, i) => ({
+      eid: device.eid,
+      read_at: new Date(t).toISOString(),
+      raw_metrics: { pressure: (105 + 2 * Math.sin(i / 6)) * 9.8068 - 100 * 9.8068 },
+    })),
+  );
   const name = `Monthly dam report ${run}`;
 
   // The module of its own in the menu, for a manager.
@@ -100,11 +113,14 @@ test('a manager builds a template, generates this month’s report, follows it, 
     .poll(
       async () => {
         if (await bar.isVisible()) seen.push(Number((await bar.getAttribute('aria-valuenow')) ?? 0));
-        return card.getByText('Generated', { exact: true }).isVisible();
+        if (await card.getByText('Generated', { exact: true }).isVisible()) return 'generated';
+        // Otherwise where it stands (queued, its progress, or the reason it failed), for the test's message.
+        const state = card.getByRole('status').or(card.getByRole('alert'));
+        return (await state.count()) ? state.first().textContent() : card.textContent();
       },
       { timeout: 180_000, intervals: [200] },
     )
-    .toBe(true);
+    .toBe('generated');
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.every((value) => value >= 0 && value <= 100)).toBe(true);
   await expect(card).toContainText(/\d+ pages? · by manager/);
@@ -126,6 +142,9 @@ test('a manager builds a template, generates this month’s report, follows it, 
   const bytes = await file.body();
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(1000);
+  // Its cover and the page of the piezometer's chart, as images for people to look at.
+  const pageCount = Number((await card.textContent())?.match(/(\d+) pages? · by manager/)?.[1]);
+  expect(savePdfPages(bytes, 'reports-pdf', pageCount, ['Crest piezometer level'])).toHaveLength(2);
 
   // Reviewed by the manager, who may not approve.
   await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);

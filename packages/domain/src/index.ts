@@ -16,6 +16,7 @@ export * from './metrics.ts';
 export * from './states.ts';
 export * from './schedules.ts';
 export * from './events.ts';
+export * from './event-titles.ts';
 export * from './state-results.ts';
 export * from './nelson.ts';
 export * from './period-statistics.ts';

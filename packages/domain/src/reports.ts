@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './api.ts';
 import { emailSchema } from './auth.ts';
+import { DELIVERY_STATUSES } from './call-out.ts';
 import { chartSeriesSchema, MAX_CHART_SERIES } from './dashboards.ts';
 import { LOCALES } from './locales.ts';
 import { isTimeZone } from './logger-imports.ts';
@@ -174,6 +175,21 @@ export const reviewStepSchema = z.object({
 });
 export type ReviewStep = z.infer<typeof reviewStepSchema>;
 
+/**
+ * A scheduled report's e-mail to one of its template's recipients, sent through the call-out's outbox
+ * (ADR 0051): queued (tries left), sent, or failed for good with the mail server's last error.
+ */
+export const reportDeliverySchema = z.object({
+  address: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  /** tries so far */
+  attempts: z.number().int(),
+  sent_at: z.string().nullable(),
+  /** the last failed try's error */
+  error: z.string().nullable(),
+});
+export type ReportDelivery = z.infer<typeof reportDeliverySchema>;
+
 export const reportSchema = z.object({
   id: z.string(),
   template_id: z.string(),
@@ -194,6 +210,8 @@ export const reportSchema = z.object({
   created_at: z.string(),
   created_by: z.string().nullable(),
   review: z.object({ status: z.enum(REVIEW_STATUSES), history: z.array(reviewStepSchema) }),
+  /** a scheduled report's e-mails, one per recipient (none for a report asked for by hand) */
+  deliveries: z.array(reportDeliverySchema),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -28,6 +28,7 @@ import * as readingDays from './migrations/0026-reading-days.ts';
 import * as callOut from './migrations/0027-call-out.ts';
 import * as reports from './migrations/0028-reports.ts';
 import * as reportsModule from './migrations/0029-reports-module.ts';
+import * as reportDeliveries from './migrations/0030-report-deliveries.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0027-call-out': callOut,
   '0028-reports': reports,
   '0029-reports-module': reportsModule,
+  '0030-report-deliveries': reportDeliveries,
 };
 
 /** The migrator of Vigil's migrations on `db` (tests step it down to see a migration run on old rows). */

@@ -897,10 +897,16 @@ export interface CallOutsTable {
   is_test: number;
 }
 
-/** The outbox (ADR 0050): one message to one address, claimed by one instance at a time. */
+/**
+ * The outbox (ADR 0050): one message to one address, claimed by one instance at a time. It belongs to
+ * an alarm (its call-out) or to a scheduled report (ADR 0051), never both.
+ */
 export interface DeliveriesTable {
   id: string;
-  alarm_id: string;
+  alarm_id: string | null;
+  report_id: string | null;
+  /** a report's message, JSON: {subject, text, attachment: {file_id, filename}}; null for an alarm's */
+  message: string | null;
   project_id: string;
   episode: number;
   round: number;

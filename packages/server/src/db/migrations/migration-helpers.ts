@@ -182,3 +182,42 @@ export async function removeModuleFromProjects(db: Kysely<any>, folder: string):
   }
   await db.deleteFrom('modules').where('folder', '=', folder).execute();
 }
+
+/** How a table is made again by `rebuildOnSqlite`. */
+export interface SqliteRebuild {
+  /** the columns copied, present in both the old and the new table */
+  columns: string[];
+  /** creates the new table under `name` */
+  create(db: Kysely<any>, name: string): Promise<void>;
+  /** creates the table's indexes again, once it has its name back (the old ones went with the old table) */
+  indexes(db: Kysely<any>): Promise<void>;
+}
+
+/**
+ * Makes `table` again on SQLite, which cannot change a column's NOT NULL or add a CHECK in place
+ * (SQLite's documented twelve steps), keeping every row: a new table, the rows copied, the old table
+ * dropped and the new one renamed. Foreign keys are off meanwhile, so that dropping the old table
+ * deletes none of the rows that refer to it (their references name the table, hence the new one from
+ * then on), and checked before the end. Kysely runs SQLite migrations outside a transaction: this one
+ * opens its own, since foreign keys cannot be switched inside one.
+ */
+export async function rebuildOnSqlite(db: Kysely<any>, table: string, rebuild: SqliteRebuild): Promise<void> {
+  const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+  const enforced = rows[0]?.foreign_keys === 1;
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const rebuilt = `${table}_rebuilt`;
+      await rebuild.create(trx, rebuilt);
+      const columns = sql.join(rebuild.columns.map((c) => sql.ref(c)));
+      await sql`insert into ${sql.table(rebuilt)} (${columns}) select ${columns} from ${sql.table(table)}`.execute(trx);
+      await trx.schema.dropTable(table).execute();
+      await trx.schema.alterTable(rebuilt).renameTo(table).execute();
+      await rebuild.indexes(trx);
+      const broken = await sql`pragma foreign_key_check`.execute(trx);
+      if (broken.rows.length) throw new Error(`${table}: rows refer to rows that do not exist after the rebuild`);
+    });
+  } finally {
+    if (enforced) await sql`pragma foreign_keys = on`.execute(db);
+  }
+}

@@ -1,13 +1,14 @@
 import { PostgresAdapter } from 'kysely';
-import type { ContactKind } from '@vigil/domain';
+import type { ContactKind, WordedEvent } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
+import { fromJson } from '../../db/values.ts';
 import { acknowledgeAlarm, awaitsAcknowledgement } from '../alarms/acknowledge-alarm.ts';
 import { tokenHash } from '../auth/secrets.ts';
 import { CHANNEL_NAMES } from './call-out-texts.ts';
 import { findUserLocale } from './recipient-store.ts';
 
 export type LinkOutcome =
-  | { acknowledged: true; locale: unknown; what: string }
+  | { acknowledged: true; locale: unknown; what: WordedEvent }
   | { acknowledged: false; locale: unknown; reason: 'unknown' | 'spent' };
 
 /**
@@ -57,6 +58,19 @@ export async function acknowledgeByLink(db: Db, token: string, now: string): Pro
       .where('status', '=', 'queued')
       .where('claimed_by', 'is', null)
       .execute();
-    return { acknowledged: true, locale, what: alarm.text } as const;
+    // the page names the alarm as its messages did: by its last event, in the person's words
+    const event = alarm.last_event_id
+      ? await trx
+          .selectFrom('events')
+          .select(['type', 'context'])
+          .where('id', '=', alarm.last_event_id)
+          .executeTakeFirst()
+      : undefined;
+    const what = {
+      type: event?.type ?? '',
+      context: fromJson<Record<string, unknown>>(event?.context, {}),
+      text: alarm.text,
+    };
+    return { acknowledged: true, locale, what } as const;
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { wording, type Wording } from '../../i18n/wording.ts';
 import { acknowledgeByLink, type LinkOutcome } from './ack-link.ts';
 import { localeOf, textsFor } from './call-out-texts.ts';
 
@@ -7,10 +8,10 @@ const escapeHtml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
 
 /** The small page a link answers, in the language of the person it was sent to. */
-function page(outcome: LinkOutcome): string {
+function page(outcome: LinkOutcome, words: Wording): string {
   const t = textsFor(outcome.locale);
   const [title, text] = outcome.acknowledged
-    ? [t.acknowledged, t.acknowledgedText(outcome.what)]
+    ? [t.acknowledged, t.acknowledgedText(words.event(localeOf(outcome.locale), outcome.what))]
     : [t.refused, t.refusedText];
   const colour = outcome.acknowledged ? '#1b5e20' : '#b71c1c';
   return `<!doctype html>
@@ -26,6 +27,7 @@ function page(outcome: LinkOutcome): string {
  * the error shape to a client that does not ask for HTML), and acknowledges nothing.
  */
 export const ackLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const words = wording(app.config.WEB_DIST);
   app.get(
     '/alarms/ack/:token',
     {
@@ -44,7 +46,7 @@ export const ackLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       // A browser (the link clicked in a message) gets the page; a program gets JSON, errors in the error shape.
       if (request.headers.accept?.includes('text/html'))
-        return reply.type('text/html; charset=utf-8').send(page(outcome));
+        return reply.type('text/html; charset=utf-8').send(page(outcome, words));
       if (outcome.acknowledged) return { acknowledged: true };
       const t = textsFor(outcome.locale);
       return { error_type: status === 404 ? 'NotFound' : 'Gone', message: `${t.refused}. ${t.refusedText}` };

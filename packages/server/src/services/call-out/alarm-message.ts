@@ -1,11 +1,15 @@
 import type { ContactKind } from '@vigil/domain';
+import type { Wording } from '../../i18n/wording.ts';
 import type { OutgoingMessage } from './channels.ts';
 import { localeOf, textsFor } from './call-out-texts.ts';
 
 /** What a message tells of its alarm: what, where, how bad, since when. */
 export interface AlarmContext {
   id: string;
+  /** the rules engine's English text: the webhook's `alarm.text`, and the message's where it has no event */
   text: string;
+  /** the alarm's last event, which the message words in the recipient's language */
+  event: AlarmEvent | null;
   level: string;
   tarpName: string | null;
   since: string;
@@ -14,6 +18,13 @@ export interface AlarmContext {
   /** the reading that raised it, where the alarm's event names one (a limit crossed) */
   reading: AlarmReading | null;
   test: boolean;
+  /** the policy a test runs (test alarms only) */
+  testPolicy: string | null;
+}
+
+export interface AlarmEvent {
+  type: string;
+  context: Record<string, unknown>;
 }
 
 export interface AlarmReading {
@@ -37,9 +48,9 @@ function readingText(reading: AlarmReading, lang: string, limitWord: string): st
 }
 
 /**
- * The message of an alarm for one recipient, in their language: what, where, how bad, since when and
- * the acknowledgement link (a call cannot carry a link: it says where to acknowledge). A test says so
- * first, everywhere.
+ * The message of an alarm for one recipient, in their language: what (its event in the web app's
+ * words), where, how bad, since when and the acknowledgement link (a call cannot carry a link: it says
+ * where to acknowledge). A test says so first, everywhere.
  */
 export function alarmMessage(
   alarm: AlarmContext,
@@ -47,19 +58,25 @@ export function alarmMessage(
   link: string | null,
   channel: ContactKind,
   deliveryId: string,
+  words: Wording,
 ): OutgoingMessage {
   const lang = localeOf(locale);
   const t = textsFor(lang);
+  const what = alarm.event
+    ? words.event(lang, { ...alarm.event, text: alarm.text })
+    : alarm.test && alarm.testPolicy
+      ? t.testWhat(alarm.testPolicy)
+      : alarm.text;
   const level = t.levels[alarm.level as keyof typeof t.levels] ?? alarm.level;
   const severity = alarm.tarpName ? `${level} (TARP ${alarm.tarpName})` : level;
   const where = alarm.entity ? `${alarm.entity.title} (${alarm.entity.eid}), ${alarm.project}` : alarm.project;
   const since = `${new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(alarm.since))} UTC`;
   const test = alarm.test ? `[${t.test}] ` : '';
   const reading = alarm.reading ? readingText(alarm.reading, lang, t.limit) : null;
-  const subject = `${test}${level} ${t.alarm}: ${alarm.text} · ${where}`;
+  const subject = `${test}${level} ${t.alarm}: ${what} · ${where}`;
   const lines = [
     ...(alarm.test ? [t.testNote, ''] : []),
-    `${t.what}: ${alarm.text}`,
+    `${t.what}: ${what}`,
     `${t.where}: ${where}`,
     `${t.severity}: ${severity}`,
     ...(reading ? [`${t.reading}: ${reading}`] : []),
@@ -68,11 +85,11 @@ export function alarmMessage(
   ];
   const text =
     channel === 'sms'
-      ? `${test}Vigil ${severity}: ${alarm.text}${reading ? ` ${reading}` : ''} · ${where} · ${t.since} ${since}${link ? ` · ${t.acknowledge}: ${link}` : ''}`
+      ? `${test}Vigil ${severity}: ${what}${reading ? ` ${reading}` : ''} · ${where} · ${t.since} ${since}${link ? ` · ${t.acknowledge}: ${link}` : ''}`
       : lines.join('\n');
   const spoken = [
     `Vigil. ${test}${severity}.`,
-    `${alarm.text}.`,
+    `${what}.`,
     ...(reading ? [`${t.reading}: ${reading}.`] : []),
     `${t.where}: ${where}.`,
     `${t.since}: ${since}.`,

@@ -8,6 +8,8 @@ import { DEFAULT_LOCALE, LOCALES, type ContactKind, type Locale } from '@vigil/d
 export interface CallOutTexts {
   test: string;
   testNote: string;
+  /** what a test alarm is, for the What line: the policy it tests */
+  testWhat: (policy: string) => string;
   levels: Record<'critical' | 'warning' | 'info', string>;
   alarm: string;
   what: string;
@@ -30,6 +32,7 @@ export interface CallOutTexts {
 const en: CallOutTexts = {
   test: 'TEST',
   testNote: 'This is a test of the call-out: no action is needed.',
+  testWhat: (policy) => `Test of the call-out policy "${policy}"`,
   levels: { critical: 'Critical', warning: 'Warning', info: 'Information' },
   alarm: 'alarm',
   what: 'What',
@@ -55,6 +58,7 @@ const TEXTS: Record<Locale, CallOutTexts> = {
   'pt-BR': {
     test: 'TESTE',
     testNote: 'Este é um teste do acionamento: nenhuma ação é necessária.',
+    testWhat: (policy) => `Teste da política de acionamento "${policy}"`,
     levels: { critical: 'Crítico', warning: 'Aviso', info: 'Informação' },
     alarm: 'alarme',
     what: 'O quê',
@@ -76,6 +80,7 @@ const TEXTS: Record<Locale, CallOutTexts> = {
   ja: {
     test: 'テスト',
     testNote: 'これは呼び出しのテストです。対応は不要です。',
+    testWhat: (policy) => `呼び出しポリシー「${policy}」のテスト`,
     levels: { critical: '重大', warning: '警告', info: '情報' },
     alarm: 'アラーム',
     what: '内容',
@@ -97,6 +102,7 @@ const TEXTS: Record<Locale, CallOutTexts> = {
   es: {
     test: 'PRUEBA',
     testNote: 'Esto es una prueba del aviso: no hace falta ninguna acción.',
+    testWhat: (policy) => `Prueba de la política de aviso "${policy}"`,
     levels: { critical: 'Crítica', warning: 'Advertencia', info: 'Información' },
     alarm: 'alarma',
     what: 'Qué',
@@ -118,6 +124,7 @@ const TEXTS: Record<Locale, CallOutTexts> = {
   th: {
     test: 'ทดสอบ',
     testNote: 'นี่คือการทดสอบการแจ้งเตือน ไม่ต้องดำเนินการใด ๆ',
+    testWhat: (policy) => `การทดสอบนโยบายการแจ้งเตือน "${policy}"`,
     levels: { critical: 'วิกฤต', warning: 'เตือน', info: 'ข้อมูล' },
     alarm: 'สัญญาณเตือน',
     what: 'อะไร',
@@ -138,6 +145,7 @@ const TEXTS: Record<Locale, CallOutTexts> = {
   ru: {
     test: 'ТЕСТ',
     testNote: 'Это проверка оповещения: никаких действий не требуется.',
+    testWhat: (policy) => `Проверка политики оповещения «${policy}»`,
     levels: { critical: 'Критическая', warning: 'Предупреждение', info: 'Информация' },
     alarm: 'тревога',
     what: 'Что',
@@ -159,6 +167,7 @@ const TEXTS: Record<Locale, CallOutTexts> = {
   af: {
     test: 'TOETS',
     testNote: 'Dit is ’n toets van die uitroep: geen optrede is nodig nie.',
+    testWhat: (policy) => `Toets van die uitroepbeleid "${policy}"`,
     levels: { critical: 'Kritiek', warning: 'Waarskuwing', info: 'Inligting' },
     alarm: 'alarm',
     what: 'Wat',

@@ -148,7 +148,7 @@ describe('a test of the policy, end to end', () => {
   it('sends each by its channel, marked as a test, saying what, where, how bad and since when, with a link', async () => {
     expect(await t.app.callOut!.outbox.runOnce()).toBe(3);
     const mail = smtp.messages.find((m) => m.to.includes('operator@example.org'))!;
-    expect(mail.subject).toMatch(/^\[TEST\] Critical alarm: TEST: call-out policy "Red call-out"/);
+    expect(mail.subject).toMatch(/^\[TEST\] Critical alarm: Test of the call-out policy "Red call-out" · /);
     expect(mail.text).toContain('This is a test of the call-out');
     expect(mail.text).toContain('Where: Cerro Azul');
     expect(mail.text).toContain('How bad: Critical (TARP Red)');

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { createMediaStorage } from '../media/storage/media-storage.ts';
 import { createChannels, type Channels } from './channels.ts';
 import { startOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 
@@ -32,11 +33,15 @@ export function startCallOut(config: Config, db: Db, mailer: Mailer, log: Fastif
     },
     mailer,
   );
+  // report e-mails carry their PDF, read from the media storage when sent (ADR 0051)
+  const storage = createMediaStorage(config);
   const outbox = startOutboxWorker(
     db,
     channels,
+    storage,
     {
       publicUrl: config.PUBLIC_URL,
+      webDist: config.WEB_DIST,
       timeoutMs: config.CALL_OUT_SEND_TIMEOUT_MS,
       maxAttempts: config.CALL_OUT_MAX_ATTEMPTS,
       retrySeconds: config.CALL_OUT_RETRY_SECONDS,
@@ -44,5 +49,12 @@ export function startCallOut(config: Config, db: Db, mailer: Mailer, log: Fastif
     },
     log,
   );
-  return { channels, outbox, stop: () => outbox.stop() };
+  return {
+    channels,
+    outbox,
+    async stop() {
+      await outbox.stop();
+      await storage.close();
+    },
+  };
 }

@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import type { ContactKind } from '@vigil/domain';
 import nodemailer from 'nodemailer';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Mail, Mailer } from '../../mail/mailer.ts';
 
 /** One message, in each channel's shape: e-mail subject and text, SMS text, spoken text, webhook JSON. */
 export interface OutgoingMessage {
   subject: string;
   text: string;
+  /** files an e-mail carries (a scheduled report's PDF) */
+  attachments?: Mail['attachments'];
   /** what a call says; the text by default */
   spoken?: string;
   /** the spoken language (BCP 47) */
@@ -78,8 +80,9 @@ export function createChannels(settings: ChannelSettings, mailer: Mailer): Chann
     : null;
 
   async function email(address: string, message: OutgoingMessage) {
-    if (!smtp) return mailer.send({ to: address, subject: message.subject, text: message.text });
-    await smtp.sendMail({ from: settings.mailFrom, to: address, subject: message.subject, text: message.text });
+    const mail = { to: address, subject: message.subject, text: message.text, attachments: message.attachments };
+    if (!smtp) return mailer.send(mail);
+    await smtp.sendMail({ from: settings.mailFrom, ...mail });
   }
 
   /** Posts a form to `<SMS_URL>/<resource>`, the URL's user and password as Basic credentials. */

@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProject } from '../../http/auth-hook.ts';
 import { notFound } from '../../http/errors.ts';
-import { deliveryStore, type DeliveryRow } from './delivery-store.ts';
+import { deliveryStore, type AlarmDeliveryRow } from './delivery-store.ts';
 
-export function presentDelivery(row: DeliveryRow): Delivery {
+export function presentDelivery(row: AlarmDeliveryRow): Delivery {
   return {
     id: row.id,
     alarm_id: row.alarm_id,

@@ -1,8 +1,10 @@
-import { PostgresAdapter, type Selectable } from 'kysely';
+import { PostgresAdapter, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { DeliveriesTable } from '../../db/schema.ts';
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
+/** A delivery of an alarm's call-out (alarm_id set), as opposed to one of a report. */
+export type AlarmDeliveryRow = DeliveryRow & { alarm_id: string };
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -59,6 +61,8 @@ export function deliveryStore(db: Db) {
         .leftJoin('monitored_entities as e', 'e.id', 'a.entity_id')
         .leftJoin('call_outs as c', 'c.alarm_id', 'a.id')
         .leftJoin('events as ev', 'ev.id', 'a.last_event_id')
+        // a test's policy (ADR 0050): a test alarm's What names it
+        .leftJoin('escalation_policies as pol', 'pol.id', 'c.policy_id')
         .select([
           'a.id',
           'a.project_id',
@@ -73,7 +77,9 @@ export function deliveryStore(db: Db) {
           'e.title',
           'c.episode',
           'c.started_at',
+          'ev.type as event_type',
           'ev.context as event_context',
+          'pol.name as policy_name',
         ])
         .where('a.id', '=', alarmId)
         .executeTakeFirst(),
@@ -113,6 +119,7 @@ export function deliveryStore(db: Db) {
         .selectFrom('deliveries')
         .selectAll()
         .where('alarm_id', '=', alarmId)
+        .$narrowType<{ alarm_id: string }>()
         .orderBy('created_at', 'desc')
         .orderBy('step', 'desc')
         .orderBy('id')
@@ -125,6 +132,29 @@ export function deliveryStore(db: Db) {
         .where('alarm_id', '=', alarmId)
         .executeTakeFirstOrThrow();
       return { rows, count: Number(count) };
+    },
+
+    /** Queues deliveries; one whose dedupe key is queued already (another instance came first) is left out. */
+    async insertOnce(rows: ReadonlyArray<Insertable<DeliveriesTable>>): Promise<void> {
+      if (!rows.length) return;
+      await db
+        .insertInto('deliveries')
+        .values([...rows])
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
+    },
+
+    /** The deliveries of reports, oldest first (then by address). */
+    async listOfReports(reportIds: readonly string[]) {
+      if (!reportIds.length) return [];
+      return db
+        .selectFrom('deliveries')
+        .select(['report_id', 'address', 'status', 'attempts', 'sent_at', 'error'])
+        .where('report_id', 'in', [...reportIds])
+        .$narrowType<{ report_id: string }>()
+        .orderBy('created_at')
+        .orderBy('address')
+        .execute();
     },
   };
 }

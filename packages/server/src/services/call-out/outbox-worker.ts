@@ -3,17 +3,22 @@ import type { ContactKind } from '@vigil/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { fromJson, newId } from '../../db/values.ts';
+import { wording } from '../../i18n/wording.ts';
 import { newToken, tokenHash } from '../auth/secrets.ts';
 import { findTarpLevels } from '../alarms/tarp-levels.ts';
+import type { MediaStorage } from '../media/storage/media-storage.ts';
 import { alarmMessage, readingOf } from './alarm-message.ts';
 import { CALLING_STATES } from './call-out-steps.ts';
-import type { Channels } from './channels.ts';
-import { deliveryStore, type DeliveryRow } from './delivery-store.ts';
+import type { Channels, OutgoingMessage } from './channels.ts';
+import { deliveryStore, type AlarmDeliveryRow, type DeliveryRow } from './delivery-store.ts';
 import { findUserLocale } from './recipient-store.ts';
+import { reportMessage, UnsendableReport } from './report-mail.ts';
 import { TEST_ALARM_SOURCE } from './test-alarm.ts';
 
 export interface OutboxSettings {
   publicUrl: string;
+  /** the built web app, whose locale files word an alarm's event in each recipient's language */
+  webDist: string;
   timeoutMs: number;
   maxAttempts: number;
   retrySeconds: number;
@@ -37,22 +42,43 @@ export const ACK_PATH = '/rules-engine/api/v1/alarms/ack';
  * The outbox's sender (ADR 0050): claims due deliveries (claim before send, mark after), sends each
  * with a timeout and settles it: sent; queued again with exponential backoff; failed for good after
  * the last attempt; or acknowledged, unsent, when its alarm no longer calls (acknowledged, ended, or
- * raised again). Runs on every instance of the notifications service; the claims keep it to one send.
+ * raised again). A scheduled report's e-mail (ADR 0051) goes the same way, its PDF read from `storage`
+ * when sent; no alarm settles it. Runs on every instance of the notifications service; the claims
+ * keep it to one send.
  */
 export function startOutboxWorker(
   db: Db,
   channels: Channels,
+  storage: MediaStorage,
   settings: OutboxSettings,
   log: FastifyBaseLogger,
 ): OutboxWorker {
   const store = deliveryStore(db);
+  const words = wording(settings.webDist);
   const worker = randomUUID();
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
 
   const backoffMs = (attempts: number) => Math.min(settings.retrySeconds * 2 ** (attempts - 1), 3600) * 1000;
 
-  async function deliver(row: DeliveryRow, now: Date): Promise<void> {
+  function deliver(row: DeliveryRow, now: Date): Promise<void> {
+    return row.alarm_id ? deliverAlarm({ ...row, alarm_id: row.alarm_id }, now) : deliverReport(row, now);
+  }
+
+  async function deliverReport(row: DeliveryRow, now: Date): Promise<void> {
+    let message: OutgoingMessage;
+    try {
+      message = await reportMessage(row, storage);
+    } catch (error) {
+      if (!(error instanceof UnsendableReport)) return failed(row, now, 'email', error);
+      log.warn({ deliveryId: row.id, reportId: row.report_id, err: error.message }, 'call-out: report not sendable');
+      await store.settle(worker, row.id, { status: 'failed', error: error.message });
+      return;
+    }
+    await send(row, now, 'email', message);
+  }
+
+  async function deliverAlarm(row: AlarmDeliveryRow, now: Date): Promise<void> {
     const at = now.toISOString();
     const alarm = await store.alarmOf(row.alarm_id);
     if (!alarm || !CALLING_STATES.includes(alarm.state) || alarm.episode !== row.episode) {
@@ -82,37 +108,51 @@ export function startOutboxWorker(
       link = `${settings.publicUrl}${ACK_PATH}/${token}`;
     }
     const tarpName = (await findTarpLevels(db, alarm.project_id)).find((l) => l.key === alarm.tarp_level)?.name ?? null;
+    const context = fromJson<Record<string, unknown>>(alarm.event_context, {});
     const message = alarmMessage(
       {
         id: alarm.id,
         text: alarm.text,
+        event: alarm.event_type ? { type: alarm.event_type, context } : null,
         level: alarm.level,
         tarpName,
         since: alarm.started_at ?? alarm.first_raised_at,
         project: alarm.project_name,
         entity: alarm.eid ? { eid: alarm.eid, title: alarm.title ?? alarm.eid } : null,
-        reading: readingOf(fromJson<Record<string, unknown>>(alarm.event_context, {})),
+        reading: readingOf(context),
         test: alarm.source === TEST_ALARM_SOURCE,
+        testPolicy: alarm.source === TEST_ALARM_SOURCE ? alarm.policy_name : null,
       },
       await findUserLocale(db, alarm.project_id, row.user_id),
       link,
       channel,
       row.id,
+      words,
     );
+    await send(row, now, channel, message);
+  }
+
+  /** Sends, then marks the delivery sent, or failed (queued again while attempts are left). */
+  async function send(row: DeliveryRow, now: Date, channel: ContactKind, message: OutgoingMessage): Promise<void> {
     try {
       await channels.send(channel, row.address, message);
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      const final = row.attempts >= settings.maxAttempts;
-      log.warn({ deliveryId: row.id, channel, attempts: row.attempts, final, err: text }, 'call-out: delivery failed');
-      const retry = {
-        status: 'queued',
-        next_attempt_at: new Date(now.getTime() + backoffMs(row.attempts)).toISOString(),
-      };
-      await store.settle(worker, row.id, { ...(final ? { status: 'failed' } : retry), error: text.slice(0, 1000) });
+      await failed(row, now, channel, error);
       return;
     }
     await store.settle(worker, row.id, { status: 'sent', sent_at: new Date().toISOString(), error: null });
+  }
+
+  /** A failed attempt: queued again after the backoff, or failed for good after the last attempt. */
+  async function failed(row: DeliveryRow, now: Date, channel: ContactKind, error: unknown): Promise<void> {
+    const text = error instanceof Error ? error.message : String(error);
+    const final = row.attempts >= settings.maxAttempts;
+    log.warn({ deliveryId: row.id, channel, attempts: row.attempts, final, err: text }, 'call-out: delivery failed');
+    const retry = {
+      status: 'queued',
+      next_attempt_at: new Date(now.getTime() + backoffMs(row.attempts)).toISOString(),
+    };
+    await store.settle(worker, row.id, { ...(final ? { status: 'failed' } : retry), error: text.slice(0, 1000) });
   }
 
   function start(row: DeliveryRow, now: Date): Promise<void> {

@@ -12,6 +12,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** the message as it came, MIME parts and all (a report's attached PDF) */
+  raw: string;
 }
 
 /** Undoes quoted-printable soft breaks and escapes (nodemailer's encoding of long or non-ASCII lines). */
@@ -67,6 +69,7 @@ export async function startSmtp(options: { refuse?: (to: string) => boolean; han
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: decodeSubject(raw),
           text: decodeBody(raw),
+          raw,
         });
         callback();
       });

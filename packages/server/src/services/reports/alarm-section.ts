@@ -6,7 +6,8 @@ import { raisesBetween } from '../alarms/alarm-view-store.ts';
 /** One raise of an alarm in the period, with what people did about it until the next raise. */
 export interface AlarmRow {
   alarmId: string;
-  title: string;
+  /** the title of the alarm's device; null for an alarm of no device (payloads of an unknown one) */
+  title: string | null;
   source: string;
   level: string;
   tarpLevel: string | null;
@@ -59,7 +60,7 @@ export function alarmRows(
     }
     rows.push({
       alarmId: alarm.id,
-      title: alarm.monitored_entity?.title ?? alarm.source,
+      title: alarm.monitored_entity?.title ?? null,
       source: alarm.source,
       level: alarm.level,
       tarpLevel: alarm.tarp_level,

@@ -68,7 +68,8 @@ export function siteChangesTable(doc: Pdf, changes: SiteChanges, texts: ReportTe
     doc,
     fill(texts.changesSummary, { safety: changes.safety, raised: changes.raised, cleared: changes.cleared }),
   );
-  const standing = (state: string) => texts.standings[state as keyof ReportTexts['standings']] ?? state;
+  // a state named like a limit standing ('warning') reads as the table of last values says it
+  const standing = (state: string) => texts.standings[state as keyof ReportTexts['standings']] ?? f.state(state);
   table(
     doc,
     [
@@ -79,7 +80,9 @@ export function siteChangesTable(doc: Pdf, changes: SiteChanges, texts: ReportTe
       f.time(c.at),
       c.kind === 'safety'
         ? `${c.eid} ${c.title}: ${fill(texts.safetyChanged, { from: standing(c.from), to: standing(c.to) })}`
-        : fill(c.kind === 'raised' ? texts.alarmRaised : texts.alarmCleared, { title: c.title }),
+        : fill(c.kind === 'raised' ? texts.alarmRaised : texts.alarmCleared, {
+            title: c.title ?? f.alarmSource(c.source),
+          }),
     ]),
     colour,
   );

@@ -25,7 +25,14 @@ export function duration(seconds: number): string {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
-export type Formats = { time: (iso: string | number | null) => string; number: (v: number | null) => string };
+/** How a report shows values in its language: times in its zone; states and alarms in the web app's words. */
+export interface Formats {
+  time: (iso: string | number | null) => string;
+  number: (v: number | null) => string;
+  state: (value: unknown) => string;
+  alarmSource: (source: string) => string;
+  alarmLevel: (level: string) => string;
+}
 
 const range = (f: Formats, r: { lower: number | null; upper: number | null }) =>
   r.lower === null && r.upper === null ? '—' : `${f.number(r.lower)} / ${f.number(r.upper)}`;
@@ -35,9 +42,10 @@ export function lastValues(doc: Pdf, rows: LastValueRow[], texts: ReportTexts, f
   table(
     doc,
     [
-      { header: texts.instrument, weight: 2.2 },
-      { header: texts.safetyState, weight: 1.1 },
-      { header: texts.metric, weight: 1.8 },
+      { header: texts.instrument, weight: 2 },
+      // wide enough for a state's name in words ("desconhecido", "неизвестно")
+      { header: texts.safetyState, weight: 1.5 },
+      { header: texts.metric, weight: 1.6 },
       { header: texts.lastValue, weight: 1.3, align: 'right' },
       { header: texts.readAt, weight: 1.6 },
       { header: texts.warningLimits, weight: 1.3, align: 'right' },
@@ -46,7 +54,7 @@ export function lastValues(doc: Pdf, rows: LastValueRow[], texts: ReportTexts, f
     ],
     rows.map((r) => [
       `${r.eid} ${r.title}`,
-      r.safetyState,
+      f.state(r.safetyState),
       r.unit ? `${r.metric} (${r.unit})` : r.metric,
       f.number(r.value),
       f.time(r.readAt),
@@ -112,8 +120,11 @@ export function alarms(doc: Pdf, section: AlarmSection, texts: ReportTexts, f: F
       { header: texts.tarpActions, weight: 2 },
     ],
     section.rows.map((r) => [
-      r.tarpLevel ? `${r.title} · ${r.source} (TARP ${r.tarpLevel})` : `${r.title} · ${r.source}`,
-      { text: r.level, colour: r.level === 'critical' ? '#c62828' : r.level === 'warning' ? '#e08a00' : INK },
+      `${r.title ? `${r.title} · ` : ''}${f.alarmSource(r.source)}${r.tarpLevel ? ` (TARP ${r.tarpLevel})` : ''}`,
+      {
+        text: f.alarmLevel(r.level),
+        colour: r.level === 'critical' ? '#c62828' : r.level === 'warning' ? '#e08a00' : INK,
+      },
       f.time(r.raisedAt),
       r.acknowledgedAt ? `${f.time(r.acknowledgedAt)}\n${r.acknowledgedBy ?? ''}` : '—',
       r.secondsToAcknowledge === null ? '—' : duration(r.secondsToAcknowledge),

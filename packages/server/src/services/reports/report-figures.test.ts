@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, toJson } from '../../db/values.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { INGEST } from '../ingest/test-fixtures.ts';
-import { craftedSite, DAY, finishedReport, reportsUrl, templatesUrl } from './report-fixtures.ts';
+import { alarmRow, craftedSite, DAY, finishedReport, reportsUrl, templatesUrl } from './report-fixtures.ts';
 
 // Issue 39, second part: inclinometer profiles, cross sections, the site summary's changes, and
 // reports in Japanese and Thai read back from the PDF.
@@ -196,34 +196,16 @@ beforeAll(async () => {
   const alarmId = newId();
   await t.db
     .insertInto('alarms')
-    .values({
-      id: alarmId,
-      project_id: project,
-      entity_key: site.ids['RPT-PZ-1']!,
-      entity_id: site.ids['RPT-PZ-1']!,
-      source: 'metric_limits',
-      state: 'cleared_unacknowledged',
-      level: 'warning',
-      colour: 'orange',
-      occurrence_count: 1,
-      first_raised_at: '2026-10-01T12:00:00.000Z',
-      last_raised_at: '2026-10-01T12:00:00.000Z',
-      cleared_at: '2026-10-01T12:10:00.000Z',
-      acknowledged_by: null,
-      acknowledged_at: null,
-      ack_comment: null,
-      shelved_by: null,
-      shelved_at: null,
-      shelved_until: null,
-      shelve_reason: null,
-      suppressed: null,
-      tarp_level: null,
-      ack_deadline: null,
-      escalated_at: null,
-      checklist_done: '[]',
-      last_event_id: null,
-      text: 'Pressure reached its warning upper limit',
-    })
+    .values(
+      alarmRow(project, site.ids['RPT-PZ-1']!, '2026-10-01T12:00:00.000Z', {
+        id: alarmId,
+        state: 'cleared_unacknowledged',
+        level: 'warning',
+        colour: 'orange',
+        cleared_at: '2026-10-01T12:10:00.000Z',
+        text: 'Pressure reached its warning upper limit',
+      }),
+    )
     .execute();
   const step = (action: string, at: string) => ({
     id: newId(),

@@ -1,4 +1,7 @@
+import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
+import type { AlarmsTable } from '../../db/schema.ts';
+import { newId } from '../../db/values.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { CERRO, createPiezometers, INGEST, tokenFor } from '../ingest/test-fixtures.ts';
 
@@ -8,6 +11,44 @@ export const templatesUrl = (projectId: string, id = '') =>
   `/ui/api/v1/projects/${projectId}/report-templates${id ? `/${id}` : ''}`;
 export const reportsUrl = (projectId: string, id = '', tail = '') =>
   `/ui/api/v1/projects/${projectId}/reports${id ? `/${id}` : ''}${tail}`;
+
+/** An alarm as the alarms service stores it, raised once at `raisedAt` and not acknowledged; `fields` set the rest. */
+export function alarmRow(
+  projectId: string,
+  entityId: string,
+  raisedAt: string,
+  fields: Partial<Insertable<AlarmsTable>> = {},
+): Insertable<AlarmsTable> {
+  return {
+    id: newId(),
+    project_id: projectId,
+    entity_key: entityId,
+    entity_id: entityId,
+    source: 'metric_limits',
+    state: 'active_unacknowledged',
+    level: 'critical',
+    colour: 'red',
+    occurrence_count: 1,
+    first_raised_at: raisedAt,
+    last_raised_at: raisedAt,
+    cleared_at: null,
+    acknowledged_by: null,
+    acknowledged_at: null,
+    ack_comment: null,
+    shelved_by: null,
+    shelved_at: null,
+    shelved_until: null,
+    shelve_reason: null,
+    suppressed: null,
+    tarp_level: null,
+    ack_deadline: null,
+    escalated_at: null,
+    checklist_done: '[]',
+    last_event_id: null,
+    text: 'Pressure reached its critical upper limit',
+    ...fields,
+  };
+}
 
 /** The crafted day of readings: 2026-10-01 UTC. */
 export const DAY = { from: '2026-10-01T00:00:00.000Z', to: '2026-10-02T00:00:00.000Z' };

@@ -3,6 +3,7 @@ import type { Locale, ReportSection, ReportTemplate } from '@vigil/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { fromJson, nowIso } from '../../db/values.ts';
+import { wording } from '../../i18n/wording.ts';
 import type { MediaStorage } from '../media/storage/media-storage.ts';
 import { alarmSection } from './alarm-section.ts';
 import { chartData } from './chart-section.ts';
@@ -122,17 +123,20 @@ export async function makeReport(host: GenerationHost, store: ReportStore, row: 
       await store.update(row.id, { progress: Math.round(((i + 1) / steps) * 100), heartbeat_at: nowIso() });
     }
     const theme = await loadReportTheme(host.db, row.project_id, host.webDist);
-    const { bytes, pages } = await renderReportPdf({
-      language: template.language,
-      timezone: template.schedule?.timezone ?? 'UTC',
-      theme,
-      name: row.name,
-      from: period.from,
-      to: period.to,
-      generatedAt: Date.now(),
-      requestedBy: row.created_by ?? '',
-      sections,
-    });
+    const { bytes, pages } = await renderReportPdf(
+      {
+        language: template.language,
+        timezone: template.schedule?.timezone ?? 'UTC',
+        theme,
+        name: row.name,
+        from: period.from,
+        to: period.to,
+        generatedAt: Date.now(),
+        requestedBy: row.created_by ?? '',
+        sections,
+      },
+      wording(host.webDist),
+    );
     await store.update(row.id, { progress: Math.round(((steps - 1) / steps) * 100), heartbeat_at: nowIso() });
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     archived = await archive.store(

@@ -1,4 +1,5 @@
 import type { Locale, ReportSectionKind } from '@vigil/domain';
+import type { Wording } from '../../i18n/wording.ts';
 import type { AlarmSection } from './alarm-section.ts';
 import type { ChartData } from './chart-section.ts';
 import type { CompletenessRow } from './completeness-section.ts';
@@ -40,8 +41,11 @@ export interface ReportContent {
   sections: Array<{ kind: ReportSectionKind; title: string; body: SectionBody }>;
 }
 
-/** The PDF of a report and its page count. */
-export async function renderReportPdf(content: ReportContent): Promise<{ bytes: Buffer; pages: number }> {
+/** The PDF of a report and its page count; states and alarms in `words`, the web app's. */
+export async function renderReportPdf(
+  content: ReportContent,
+  words: Wording,
+): Promise<{ bytes: Buffer; pages: number }> {
   const texts = REPORT_TEXTS[content.language];
   const dateTime = new Intl.DateTimeFormat(content.language, {
     timeZone: content.timezone,
@@ -61,6 +65,9 @@ export async function renderReportPdf(content: ReportContent): Promise<{ bytes: 
     time: (iso: string | number | null) => (iso === null ? '—' : dateTime.format(new Date(iso))),
     date: (iso: string | number) => date.format(new Date(iso)),
     number: (v: number | null) => (v === null ? '—' : number.format(v)),
+    state: (value: unknown) => words.state(content.language, value),
+    alarmSource: (source: string) => words.alarmSource(content.language, source),
+    alarmLevel: (level: string) => words.alarmLevel(content.language, level),
   };
   const doc = newPdf({
     title: `${content.name} · ${content.theme.projectName}`,

@@ -1,6 +1,7 @@
 import type {
   Locale,
   Report,
+  ReportDelivery,
   ReportPeriod,
   ReportSchedule,
   ReportSection,
@@ -28,8 +29,12 @@ export function presentTemplate(row: ReportTemplateRow): ReportTemplate {
   };
 }
 
-/** A report with its review steps (oldest first). */
-export function presentReport(row: ReportRow, steps: readonly ReviewRow[]): Report {
+/** A report with its review steps and its e-mails (oldest first). */
+export function presentReport(
+  row: ReportRow,
+  steps: readonly ReviewRow[],
+  deliveries: readonly ReportDelivery[],
+): Report {
   return {
     id: row.id,
     template_id: row.template_id,
@@ -54,5 +59,6 @@ export function presentReport(row: ReportRow, steps: readonly ReviewRow[]): Repo
         comment: s.comment,
       })),
     },
+    deliveries: [...deliveries],
   };
 }

@@ -1,8 +1,8 @@
 import { dueReport, type Locale, type ReportSchedule, type ReportTemplate } from '@vigil/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.ts';
 import { fromJson, newId, toJson } from '../../db/values.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { mediaKey, readAll, type MediaStorage } from '../media/storage/media-storage.ts';
+import { queueReportMail } from '../call-out/report-mail.ts';
 import { presentTemplate } from './report-presenter.ts';
 import type { ReportQueue } from './report-queue.ts';
 import type { ReportRow, ReportStore } from './report-store.ts';
@@ -85,24 +85,22 @@ export function reportScheduler(deps: {
 
 export type ReportScheduler = ReturnType<typeof reportScheduler>;
 
-/** Sends a scheduled report's PDF to its template's recipients, in the template's language. */
-export async function mailReport(mailer: Mailer, storage: MediaStorage, row: ReportRow): Promise<void> {
+/**
+ * Queues a made scheduled report's e-mail to its template's recipients, in the template's language, in
+ * the call-out's outbox (ADR 0051), which sends it with its PDF, retries and logs it per recipient.
+ */
+export async function emailReport(db: Db, row: ReportRow): Promise<void> {
   const template = fromJson<ReportTemplate | null>(row.template, null);
   if (!template?.recipients.length || !row.file_id) return;
-  const stream = await storage.read(mediaKey(row.project_id, row.file_id));
-  if (!stream) return;
-  const content = await readAll(stream);
   const texts = REPORT_TEXTS[template.language as Locale] ?? REPORT_TEXTS['en-US'];
   const period = `${row.range_from.slice(0, 10)} – ${new Date(Date.parse(row.range_to) - 1).toISOString().slice(0, 10)}`;
   const values = { name: row.name, period, pages: row.pages ?? 0, sha256: row.sha256 ?? '' };
-  for (const to of template.recipients) {
-    await mailer.send({
-      to,
-      subject: fill(texts.mailSubject, values),
-      text: fill(texts.mailBody, values),
-      attachments: [
-        { filename: `${row.name} ${row.range_from.slice(0, 10)}.pdf`, content, contentType: 'application/pdf' },
-      ],
-    });
-  }
+  await queueReportMail(db, {
+    projectId: row.project_id,
+    reportId: row.id,
+    addresses: template.recipients,
+    subject: fill(texts.mailSubject, values),
+    text: fill(texts.mailBody, values),
+    attachment: { fileId: row.file_id, filename: `${row.name} ${row.range_from.slice(0, 10)}.pdf` },
+  });
 }

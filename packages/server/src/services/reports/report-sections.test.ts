@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMediaStorage } from '../media/storage/media-storage.ts';
 import { alarmSection } from './alarm-section.ts';
 import { completenessSection } from './completeness-section.ts';
-import { craftedSite, DAY, fullTemplate } from './report-fixtures.ts';
+import { alarmRow, craftedSite, DAY, fullTemplate } from './report-fixtures.ts';
 import { makeReport } from './report-generation.ts';
 import { loadReportDevices } from './report-devices.ts';
 import { reportStore, type ReportRow } from './report-store.ts';
@@ -71,34 +71,8 @@ describe('the alarms section', () => {
     const adminId = (
       await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
     ).id;
-    const alarm = (id: string, entityId: string, firstRaised: string) => ({
-      id,
-      project_id: site.projectId,
-      entity_key: entityId,
-      entity_id: entityId,
-      source: 'metric_limits',
-      state: 'active_unacknowledged',
-      level: 'critical',
-      colour: 'red',
-      occurrence_count: 2,
-      first_raised_at: firstRaised,
-      last_raised_at: firstRaised,
-      cleared_at: null,
-      acknowledged_by: null,
-      acknowledged_at: null,
-      ack_comment: null,
-      shelved_by: null,
-      shelved_at: null,
-      shelved_until: null,
-      shelve_reason: null,
-      suppressed: null,
-      tarp_level: 'TARP-2',
-      ack_deadline: null,
-      escalated_at: null,
-      checklist_done: '[]',
-      last_event_id: null,
-      text: 'Pressure reached its critical upper limit',
-    });
+    const alarm = (id: string, entityId: string, firstRaised: string) =>
+      alarmRow(site.projectId, entityId, firstRaised, { id, occurrence_count: 2, tarp_level: 'TARP-2' });
     const inPeriod = newId();
     const before = newId();
     await t.db

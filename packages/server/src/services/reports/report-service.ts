@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { newId, nowIso, toJson } from '../../db/values.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { reportDeliveries } from '../call-out/report-mail.ts';
 import { mediaKey, type MediaStorage } from '../media/storage/media-storage.ts';
 import { presentReport, presentTemplate } from './report-presenter.ts';
 import type { ReportQueue } from './report-queue.ts';
@@ -31,8 +32,10 @@ export function reportService(db: Db, queue: Pick<ReportQueue, 'enqueue'>, stora
   const templates = reportTemplateService(db);
 
   async function present(rows: readonly ReportRow[]): Promise<Report[]> {
-    const steps = Map.groupBy(await store.reviews(rows.map((r) => r.id)), (s) => s.report_id);
-    return rows.map((row) => presentReport(row, steps.get(row.id) ?? []));
+    const ids = rows.map((r) => r.id);
+    const steps = Map.groupBy(await store.reviews(ids), (s) => s.report_id);
+    const mails = await reportDeliveries(db, ids);
+    return rows.map((row) => presentReport(row, steps.get(row.id) ?? [], mails.get(row.id) ?? []));
   }
 
   async function requireReport(projectId: string, id: string): Promise<ReportRow> {

@@ -4,15 +4,16 @@ import { createMediaStorage, type MediaStorage } from '../media/storage/media-st
 import { makeReport } from './report-generation.ts';
 import { reportQueue } from './report-queue.ts';
 import { reportRoutes } from './report-routes.ts';
-import { mailReport, reportScheduler } from './report-schedule.ts';
+import { emailReport, reportScheduler } from './report-schedule.ts';
 import { reportService } from './report-service.ts';
 import { reportStore } from './report-store.ts';
 import { reportTemplateService } from './report-template-service.ts';
 import { reportTemplateStore } from './report-template-store.ts';
 
 /**
- * One server's report jobs: its queue (claiming reports, making them, e-mailing scheduled ones) and its
- * scheduler. Tests make a second one on the same database to play another server, with a fake clock.
+ * One server's report jobs: its queue (claiming reports, making them, queueing the e-mail of scheduled
+ * ones in the call-out's outbox) and its scheduler. Tests make a second one on the same database to
+ * play another server, with a fake clock.
  */
 export function reportJobs(app: FastifyInstance, storage: MediaStorage, clock: () => Date = () => new Date()) {
   const store = reportStore(app.db);
@@ -21,8 +22,8 @@ export function reportJobs(app: FastifyInstance, storage: MediaStorage, clock: (
     await makeReport(host, store, row);
     const made = await store.findAnywhere(row.id);
     if (made?.origin === 'schedule' && made.status === 'done') {
-      await mailReport(app.mailer, storage, made).catch((error: unknown) =>
-        app.log.error({ err: error, reportId: row.id }, 'report could not be e-mailed'),
+      await emailReport(app.db, made).catch((error: unknown) =>
+        app.log.error({ err: error, reportId: row.id }, 'report e-mail could not be queued'),
       );
     }
   });

@@ -7,7 +7,7 @@ export const MAX_CHANGES_LISTED = 60;
 
 export type SiteChange =
   | { kind: 'safety'; at: string; eid: string; title: string; from: string; to: string }
-  | { kind: 'raised' | 'cleared'; at: string; title: string };
+  | { kind: 'raised' | 'cleared'; at: string; title: string | null; source: string };
 
 export interface SiteChanges {
   safety: number;
@@ -47,7 +47,8 @@ export async function siteChanges(db: Db, projectId: string, from: string, to: s
   const alarmChanges: SiteChange[] = alarms.map((a) => ({
     kind: a.action === 'raised' ? 'raised' : 'cleared',
     at: a.at,
-    title: a.title ?? a.source,
+    title: a.title,
+    source: a.source,
   }));
   const listed = [...safety, ...alarmChanges].sort((a, b) => a.at.localeCompare(b.at)).slice(0, MAX_CHANGES_LISTED);
   return {

@@ -14,6 +14,7 @@ import { momentLabel } from '../model/period-label.ts';
 import { useReportAccess } from '../model/use-report-access.ts';
 import { openReportPdf, pdfFileName } from './open-pdf.ts';
 import { PeriodText } from './period-text.tsx';
+import { ReportMail } from './report-mail.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { ReviewHistory } from './review-history.tsx';
 
@@ -30,7 +31,10 @@ const REVIEW_COLOURS: Record<ReviewStatus, ChipProps['color']> = {
   rejected: 'error',
 };
 
-/** One report: its period, how far it is made, its PDF, its review state, the steps to take and those taken. */
+/**
+ * One report: its period, how far it is made, its PDF, its e-mails (a scheduled one's), its review state,
+ * the steps to take and those taken.
+ */
 export function ReportCard({ report }: { report: Report }) {
   const { t, i18n } = useTranslation('reports');
   const { project } = useSession();
@@ -144,6 +148,7 @@ export function ReportCard({ report }: { report: Report }) {
         </Stack>
       )}
 
+      {report.deliveries.length > 0 && <ReportMail deliveries={report.deliveries} />}
       {report.review.history.length > 0 && <ReviewHistory steps={report.review.history} />}
       {reviewing && <ReviewDialog report={report} action={reviewing} onClose={() => setReviewing(null)} />}
     </Paper>
