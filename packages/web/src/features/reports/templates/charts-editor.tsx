@@ -202,7 +202,8 @@ export function ChartsEditor({ form, index, section, choices, readOnly }: Sectio
                 ))}
               </TextField>
               {!group && (
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                // The toggle goes under the function where both do not fit with its whole label (phones).
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
                   <TextField
                     select
                     size="small"
@@ -210,7 +211,7 @@ export function ChartsEditor({ form, index, section, choices, readOnly }: Sectio
                     value={series[0]?.function ?? 'avg'}
                     disabled={!chosen.length}
                     onChange={(e) => withSeries(chosen, { function: e.target.value as ChartSeries['function'] })}
-                    sx={{ flex: 1, minWidth: 0 }}
+                    sx={{ flex: '1 1 13rem' }}
                   >
                     {FUNCTIONS.map((fn) => (
                       <MenuItem key={fn} value={fn}>
