@@ -112,11 +112,16 @@ test('a manager builds a template, generates this month’s report, follows it, 
   await expect
     .poll(
       async () => {
-        if (await bar.isVisible()) seen.push(Number((await bar.getAttribute('aria-valuenow')) ?? 0));
+        // Nothing here may wait for an element: the bar goes as the report is done, and a call waiting
+        // for it (getAttribute did) held the poll until its time-out, "71 %" its last answer.
+        seen.push(...(await bar.evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('aria-valuenow') ?? 0)))));
         if (await card.getByText('Generated', { exact: true }).isVisible()) return 'generated';
         // Otherwise where it stands (queued, its progress, or the reason it failed), for the test's message.
-        const state = card.getByRole('status').or(card.getByRole('alert'));
-        return (await state.count()) ? state.first().textContent() : card.textContent();
+        const [state = (await card.allTextContents()).join(' ')] = await card
+          .getByRole('status')
+          .or(card.getByRole('alert'))
+          .allTextContents();
+        return state;
       },
       { timeout: 180_000, intervals: [200] },
     )

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { splitList } from '@vigil/domain';
 import { z } from 'zod';
 
@@ -243,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SERVICES: c.SERVICES as ServiceName[],
     DATA_DIR: resolve(c.DATA_DIR),
     PUBLIC_URL: (c.PUBLIC_URL ?? `${c.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${c.PORT}`).replace(/\/$/, ''),
-    WEB_DIST: resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    WEB_DIST: resolve(c.WEB_DIST ?? join(import.meta.dirname, '../../web/dist')),
     seedDemo: c.NODE_ENV !== 'production' && c.DEMO !== 'off',
     tileLayer: tileLayerOf(c),
   };

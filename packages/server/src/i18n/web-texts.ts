@@ -13,7 +13,7 @@ interface TextTree {
 }
 
 /** The locale files of the web app's sources: for a server started without a build (tests, development). */
-const SOURCE_LOCALES = new URL('../../../web/public/locales', import.meta.url).pathname;
+const SOURCE_LOCALES = join(import.meta.dirname, '../../../web/public/locales');
 
 /** Parsed files by path: read once per process, since a deployment's locale files do not change under it. */
 const files = new Map<string, TextTree | null>();

@@ -17,7 +17,7 @@ export interface ReportTheme {
 const COLOUR = /^#[0-9a-f]{6}$/i;
 const FOLDER = /^[a-z0-9-]+$/;
 /** The themes of the built web app, else of its sources (a server started without a build, tests). */
-const SOURCE_THEMES = new URL('../../../../web/public/themes', import.meta.url).pathname;
+const SOURCE_THEMES = join(import.meta.dirname, '../../../../web/public/themes');
 
 interface ThemeFile {
   palette?: { primary?: { main?: string }; secondary?: { main?: string } };
