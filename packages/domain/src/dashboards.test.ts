@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   CARD_PRESETS,
-  dashboardCardSchema,
-  DEFAULT_CARD_SIZE,
   GRID_COLUMNS,
   childPages,
   firstFit,
-  dashboardTreeSchema,
   pageTrail,
   pathSegmentOf,
   placeNewCard,
   readingOrder,
-} from './dashboards.ts';
+} from './dashboard-pages.ts';
+import { dashboardCardSchema, DEFAULT_CARD_SIZE, dashboardTreeSchema } from './dashboards.ts';
 
 const card = (id: string, x: number, y: number, w: number, h: number) => ({
   id,

@@ -10,6 +10,7 @@ import {
   TIMESERIES_GROUP_BY,
 } from './metrics.ts';
 import { ENTITY_TYPES } from './schemes.ts';
+import { CARD_PRESETS, GRID_COLUMNS, parentPath, ROOT_PAGE, type CardLayout } from './dashboard-pages.ts';
 import { ENTITY_SEGMENT } from './states.ts';
 import { MAP_ZOOM } from './site-map.ts';
 import { DEFAULT_CARD_PRESET, TIME_PRESETS } from './time-presets.ts';
@@ -22,22 +23,11 @@ import { WEATHER_UNITS } from './weather.ts';
  * safety-state or operational-state module.
  */
 
-export const GRID_COLUMNS = 16;
-/** Card presets of requirements#shell-constants: full width height 2 or 4, half width 8, media 6. */
-export const CARD_PRESETS = {
-  fullWidth: { w: 16, h: 2 },
-  fullWidthTall: { w: 16, h: 4 },
-  halfWidth: { w: 8, h: 2 },
-  media: { w: 6, h: 2 },
-} as const;
-export type CardPreset = keyof typeof CARD_PRESETS;
-
-export const ROOT_PAGE = 'root';
 const MAX_PAGES = 200;
 const MAX_CARDS = 60;
 const MAX_DEPTH = 6;
 
-const cardLayout = z
+const cardLayout: z.ZodType<CardLayout> = z
   .strictObject({
     x: z
       .number()
@@ -49,7 +39,6 @@ const cardLayout = z
     h: z.number().int().min(1).max(12),
   })
   .refine((l) => l.x + l.w <= GRID_COLUMNS, { message: `A card ends within the ${GRID_COLUMNS} columns` });
-export type CardLayout = z.infer<typeof cardLayout>;
 
 const entityType = z.enum(ENTITY_TYPES);
 const entityRef = z.strictObject({ id: idSchema, entity_type: entityType });
@@ -276,60 +265,3 @@ export const dashboardTreeSchema = z
     });
   });
 export type DashboardTree = z.infer<typeof dashboardTreeSchema>;
-
-/** The parent of a page path; null for root. */
-export function parentPath(path: string): string | null {
-  const at = path.lastIndexOf('/');
-  return at < 0 ? null : path.slice(0, at);
-}
-
-/** The pages directly under a page, in the tree's order. */
-export function childPages(tree: DashboardTree, path: string): DashboardPage[] {
-  return tree.pages.filter((page) => parentPath(page.path) === path);
-}
-
-/** The page and its ancestors, root first, for breadcrumbs; [] when the path is not in the tree. */
-export function pageTrail(tree: DashboardTree, path: string): DashboardPage[] {
-  const byPath = new Map(tree.pages.map((page) => [page.path, page]));
-  const trail: DashboardPage[] = [];
-  for (let at: string | null = path; at; at = parentPath(at)) {
-    const page = byPath.get(at);
-    if (!page) return [];
-    trail.unshift(page);
-  }
-  return trail;
-}
-
-/** A path segment from a page title: `North crest (CH 0+200)` → `north-crest-ch-0-200`. */
-export function pathSegmentOf(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-  return !slug || slug === ENTITY_SEGMENT ? `page-${slug || 'new'}` : slug;
-}
-
-/** Where a new card of this size goes: the left edge, below every card of the page. */
-export function placeNewCard(layouts: readonly CardLayout[], size: { w: number; h: number }): CardLayout {
-  const bottom = layouts.reduce((max, l) => Math.max(max, l.y + l.h), 0);
-  return { x: 0, y: bottom, w: Math.min(size.w, GRID_COLUMNS), h: size.h };
-}
-
-/** Where a card fits first: the topmost, then leftmost, place where it overlaps no other card. */
-export function firstFit(layouts: readonly CardLayout[], size: { w: number; h: number }): CardLayout {
-  const w = Math.min(size.w, GRID_COLUMNS);
-  const overlaps = (x: number, y: number) =>
-    layouts.some((l) => x < l.x + l.w && l.x < x + w && y < l.y + l.h && l.y < y + size.h);
-  for (let y = 0; ; y++) {
-    for (let x = 0; x + w <= GRID_COLUMNS; x++) if (!overlaps(x, y)) return { x, y, w, h: size.h };
-  }
-}
-
-/** Cards in reading order (top to bottom, then left to right): how a phone shows them in one column. */
-export function readingOrder<T extends { layout: CardLayout }>(cards: readonly T[]): T[] {
-  return [...cards].sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x);
-}

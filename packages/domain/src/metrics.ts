@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './api.ts';
+import { METRICS_PAGE_SIZE } from './metrics-constants.ts';
 
 /**
  * Metrics provider (requirements#monitoring-entities metric reading and timeseries result,
@@ -9,14 +10,6 @@ import { idSchema } from './api.ts';
 /** The metric groups of a stored reading (requirements#monitoring-calls: the `fields` of metrics/latest). */
 export const READING_GROUPS = ['raw_metrics', 'calculated_metrics', 'context_metrics', 'invalid_metrics'] as const;
 export type ReadingGroup = (typeof READING_GROUPS)[number];
-
-/** Page sizes of requirements#monitoring-constants: metric pages 1000, metrics latest 100. */
-export const METRICS_PAGE_SIZE = 1000;
-export const METRICS_LATEST_PAGE_SIZE = 100;
-/** Default number of points of a time series when no interval is given (requirements#monitoring-calls). */
-export const TIMESERIES_SAMPLE_SIZE = 2000;
-/** Default chart range: 168 hours (requirements#monitoring-constants). */
-export const DEFAULT_CHART_RANGE_MS = 168 * 3_600_000;
 
 export const AGGREGATION_FUNCTIONS = ['avg', 'first', 'min', 'max', 'sum', 'count'] as const;
 export type AggregationFunction = (typeof AGGREGATION_FUNCTIONS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHART_RANGE_MS } from './metrics.ts';
+import { DEFAULT_CHART_RANGE_MS } from './metrics-constants.ts';
 import { DEFAULT_CARD_PRESET, PRESET_LISTS, presetListFor, presetRange, type TimePreset } from './time-presets.ts';
 
 // Wednesday 25 November 2026, 14:30:15.500 local time

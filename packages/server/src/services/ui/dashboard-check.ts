@@ -82,6 +82,16 @@ function problemsOf(refs: Ref[], known: ProjectRefs): ErrorDetails {
 }
 
 /**
+ * A stored state module's data as the web app reads it: parsed by dashboardTreeSchema (the defaults
+ * of fields added since it was saved filled in), or null when it is no tree, which the app shows as
+ * an empty root page. The app need not load the schema to trust what it is given.
+ */
+export function readableTree(data: unknown): DashboardTree | null {
+  const parsed = dashboardTreeSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
  * A state module's data as it is stored: parsed by dashboardTreeSchema (defaults filled), every
  * device, group and data point a card names one of the project's. Otherwise 400, with details
  * named by their path in the request body.

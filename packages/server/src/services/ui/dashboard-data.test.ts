@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toJson } from '../../db/values.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CERRO, demoIds, OUSE } from './test-fixtures.ts';
 
@@ -178,5 +179,33 @@ describe('dashboard module data', () => {
       'data.pages.0.cards.7.cross_section_id': ['Unknown cross section'],
     });
     expect(after).toEqual(read);
+  });
+
+  it('answers a stored tree as the schema reads it, and null for data that is no tree', async () => {
+    const url = await urlOf('operational-state');
+    const moduleId = url.split('/').at(-1)!;
+    const store = (data: unknown) =>
+      t.db
+        .updateTable('project_module_data')
+        .set({ data: toJson(data) })
+        .where('project_id', '=', cerro)
+        .where('module_id', '=', moduleId)
+        .execute();
+    await save('operational-state', rootWith([]));
+    // as saved before a field had its default: the app is given the default, as a save would store it
+    await store({
+      pages: [{ path: 'root', title: 'Site', cards: [{ id: 'a', type: 'state-summary', layout: layout(0) }] }],
+    });
+    const read = (await t.call('GET', url, { token })).body;
+    expect(read.data.version).toBe(1);
+    expect(read.data.pages[0].cards[0]).toEqual(
+      (await save('operational-state', read.data)).after.data.pages[0].cards[0],
+    );
+    for (const data of [{ pages: [] }, { pages: [{ path: 'north', title: 'North', cards: [] }] }, 'text']) {
+      await store(data);
+      const answer = (await t.call('GET', url, { token })).body;
+      expect(answer.data).toBeNull();
+      expect(answer.timestamp).toEqual(expect.any(String));
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { ProjectModuleDataBody } from '@vigil/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../db/values.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { checkDashboardTree, isDashboardFolder } from './dashboard-check.ts';
+import { checkDashboardTree, isDashboardFolder, readableTree } from './dashboard-check.ts';
 import { presentProjectModuleData, presentUserModuleData } from './module-data-presenter.ts';
 import {
   findProjectModuleData,
@@ -42,10 +42,13 @@ export function moduleDataService(db: Db) {
   }
 
   return {
+    /** A state module's tree comes as dashboardTreeSchema reads it, or null when it does not read as one. */
     async getShared(member: Member, moduleId: string) {
-      await modules.requireVisible(member, moduleId);
+      const module = await modules.requireVisible(member, moduleId);
       const record = await findProjectModuleData(db, member.projectId, moduleId);
-      return presentProjectModuleData(member.projectId, moduleId, record);
+      const shown =
+        record && isDashboardFolder(module.folder) ? { ...record, data: readableTree(record.data) } : record;
+      return presentProjectModuleData(member.projectId, moduleId, shown);
     },
 
     /**

@@ -26,6 +26,14 @@ describe('whether a series runs through a label', () => {
     expect(seriesCross(plot([0, 90, 210, 300], [60, 60, null, 60]), BOX)).toBe(false);
   });
 
+  it('follows a long series from the last reading before the box, and no earlier one', () => {
+    const xs = Array.from({ length: 1000 }, (_, i) => i / 10);
+    // every reading left of the box at the label's height: none of them is drawn inside it
+    expect(seriesCross(plot([...xs, 300], [...xs.map(() => 60), 10]), BOX)).toBe(true);
+    expect(seriesCross(plot([...xs, 300], [...xs.map(() => 0), 200]), BOX)).toBe(true);
+    expect(seriesCross(plot([...xs, 300], [...xs.map(() => 60), null]), BOX)).toBe(false);
+  });
+
   it('draws no line across a gap, and ignores a hidden series', () => {
     expect(seriesCross(plot([0, 150, 300], [60, null, 60]), BOX)).toBe(false);
     const hidden = plot([0, 300], [60, 60]);

@@ -23,7 +23,8 @@ export function seriesCross(u: PlottedSeries, box: CanvasBox): boolean {
     if (series.show === false || !series.scale) continue;
     const ys = u.data[i] as ArrayLike<number | null | undefined>;
     let previous: [number, number] | null = null;
-    for (let j = 0; j < xs.length; j++) {
+    // the readings are in time order: the walk starts at the one before the box's left edge
+    for (let j = Math.max(0, firstAtOrAfter(u, xs, box.left) - 1); j < xs.length; j++) {
       const value = ys[j];
       if (value === null || value === undefined) {
         previous = null;
@@ -37,6 +38,17 @@ export function seriesCross(u: PlottedSeries, box: CanvasBox): boolean {
     }
   }
   return false;
+}
+
+/** The index of the first time drawn at or right of canvas x `left` (binary search: the times are in order). */
+function firstAtOrAfter(u: PlottedSeries, xs: ArrayLike<number>, left: number): number {
+  let [low, high] = [0, xs.length];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (u.valToPos(xs[mid]!, 'x', true) < left) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Whether the segment from `a` to `b` (a ≤ b along x) meets the box. */

@@ -1,9 +1,13 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Alert, Box, Button, Card, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportDialog } from '../../../components/export-dialog/export-dialog.tsx';
 import type { ExportSettings } from '../../../components/export-dialog/export-settings.ts';
+
+// Loaded when a card is first exported: a page of cards opens without the dialog's code.
+const ExportDialog = lazy(async () => ({
+  default: (await import('../../../components/export-dialog/export-dialog.tsx')).ExportDialog,
+}));
 
 export interface CardFrameProps {
   title: string;
@@ -96,7 +100,11 @@ export function CardFrame({
           children
         )}
       </Box>
-      {exporting && <ExportDialog open settings={exporting} onClose={() => setExporting(null)} />}
+      {exporting && (
+        <Suspense fallback={null}>
+          <ExportDialog open settings={exporting} onClose={() => setExporting(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

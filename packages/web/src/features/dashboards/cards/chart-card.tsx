@@ -40,7 +40,9 @@ export function ChartCard({ card }: { card: Card }) {
     () => chart.limits.map((l) => ({ ...l, label: t(`chart.limitLabel.${l.level}_${l.bound}`) })),
     [chart.limits, t],
   );
-  const calibrations = useCalibrationMarkers(card.series);
+  const { markers: calibrations, pending: calibrationsPending } = useCalibrationMarkers(card.series);
+  // drawn once its limit lines and calibration marks are known: a uPlot made anew for them is a second draw
+  const waiting = chart.loading || chart.limitsPending || calibrationsPending;
   const markers = useMemo(() => {
     if (marker === undefined) return calibrations.length ? calibrations : undefined;
     // The reading's value is drawn on the chart of its own metric only.
@@ -53,7 +55,7 @@ export function ChartCard({ card }: { card: Card }) {
     <CardFrame
       title={title}
       subtitle={zoom ? <ZoomedRange range={zoom} /> : t(`presets.${period}`)}
-      loading={chart.loading || chart.fetching}
+      loading={waiting || chart.fetching}
       error={chart.error}
       onRetry={chart.refetch}
       actions={
@@ -101,7 +103,7 @@ export function ChartCard({ card }: { card: Card }) {
         data: [chartSheet(t('chart.sheet'), t('columns.time'), chart.plotted)],
       })}
     >
-      {!chart.loading && (
+      {!waiting && (
         <Suspense fallback={null}>
           <TimeSeriesChart
             series={chart.plotted}

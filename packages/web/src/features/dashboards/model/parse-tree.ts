@@ -1,15 +1,18 @@
-import { dashboardTreeSchema, type DashboardTree } from '@vigil/domain';
+import { ROOT_PAGE, type DashboardTree } from '@vigil/domain';
 
-/** Trees read, by the stored object: the prefetch and every render of the page share one parse. */
-const parsed = new WeakMap<object, DashboardTree | null>();
-
-/** A stored tree, or null when nothing (or nothing readable) is stored. */
+/**
+ * A stored tree, or null when nothing (or nothing readable) is stored. The server answers a state
+ * module's data as dashboardTreeSchema reads it, or null (packages/server/src/services/ui/dashboard-check.ts):
+ * the page trusts its shape rather than load zod and the schemas of every card before its first draw.
+ * What is checked here keeps a page from failing on anything else.
+ */
 export function parseTree(data: unknown): DashboardTree | null {
   if (typeof data !== 'object' || data === null) return null;
-  let tree = parsed.get(data);
-  if (tree === undefined) {
-    const result = dashboardTreeSchema.safeParse(data);
-    parsed.set(data, (tree = result.success ? result.data : null));
-  }
-  return tree;
+  const pages = (data as { pages?: unknown }).pages;
+  if (!Array.isArray(pages) || (pages[0] as { path?: unknown } | undefined)?.path !== ROOT_PAGE) return null;
+  const readable = pages.every(
+    (page: { path?: unknown; title?: unknown; cards?: unknown }) =>
+      typeof page?.path === 'string' && typeof page.title === 'string' && Array.isArray(page.cards),
+  );
+  return readable ? (data as DashboardTree) : null;
 }

@@ -1,7 +1,10 @@
-import { presetRange, type StateType } from '@vigil/domain';
+import { presetRange, type DashboardCard, type StateType } from '@vigil/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { chartCalibrationsQuery } from '../../../api/calibrations.ts';
 import { timeseriesQuery } from '../../../api/metrics.ts';
+import { deviceLimitsQuery } from '../../../api/registry.ts';
 import { preloadStateMap } from '../cards/state-map-preload.ts';
+import { chartedInstruments } from './calibration-markers.ts';
 import { timeseriesRequests } from './chart-data.ts';
 import { parseTree } from './parse-tree.ts';
 import { prefetchDashboardTree } from './prefetch-dashboard-tree.ts';
@@ -21,7 +24,8 @@ let prefetched = '';
  * Starts fetching what a dashboard page shows as soon as its route matches (or, at sign-in, as soon
  * as the landing page is known), alongside the session's start rather than after the shell has
  * rendered: the page's tree first (its charts wait for it), then the devices, groups and schemes, and
- * the page's charts. A page prefetched moments ago is not asked for again: its charts' periods end at
+ * the page's charts with their limits and calibrations, so that each chart is drawn once, with its
+ * limit lines. A page prefetched moments ago is not asked for again: its charts' periods end at
  * that prefetch's time, which the page opens at. Failures are left to the page's own queries.
  */
 export function prefetchDashboard(
@@ -38,11 +42,26 @@ export function prefetchDashboard(
   void (async () => {
     const tree = await prefetchDashboardTree(queryClient, projectId, stateType);
     const found = tree && parseTree(tree.data)?.pages.find((p) => p.path === pagePath);
-    for (const card of found?.cards ?? []) {
-      if (card.type === 'state-map') preloadStateMap(queryClient, projectId);
-      if (card.type !== 'chart') continue;
-      for (const body of timeseriesRequests(card.series, presetRange(card.period, now)))
-        void queryClient.prefetchQuery(timeseriesQuery(body));
-    }
+    const cards = found?.cards ?? [];
+    if (cards.some((card) => card.type === 'state-map')) preloadStateMap(queryClient, projectId);
+    prefetchCharts(
+      queryClient,
+      cards.filter((card) => card.type === 'chart'),
+      now,
+    );
   })().catch(() => undefined);
+}
+
+/**
+ * The charts' limits and calibrations (one call each for the page), then their data: asked for
+ * first, the small calls do not queue behind the charts' for one of HTTP/1.1's six connections.
+ */
+function prefetchCharts(queryClient: QueryClient, charts: Array<Extract<DashboardCard, { type: 'chart' }>>, now: Date) {
+  for (const card of charts) {
+    for (const s of card.series) void queryClient.prefetchQuery(deviceLimitsQuery(s.entity_type, s.entity_id));
+    void queryClient.prefetchQuery(chartCalibrationsQuery(chartedInstruments(card.series)));
+  }
+  for (const card of charts)
+    for (const body of timeseriesRequests(card.series, presetRange(card.period, now)))
+      void queryClient.prefetchQuery(timeseriesQuery(body));
 }

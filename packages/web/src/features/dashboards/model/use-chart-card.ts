@@ -103,6 +103,7 @@ export function useChartCard(series: readonly ChartSeries[], range: TimeRange) {
     plotted,
     limits: lines,
     loading: results.pending || devices.isPending || schemes.isPending || datums.pending,
+    limitsPending: limits.pending,
     fetching: results.fetching,
     error: results.error,
     refetch: results.refetch,
