@@ -52,4 +52,30 @@ describe('batchById', () => {
     );
     await expect(Promise.all([loader.load('a'), loader.load('b')])).rejects.toThrow('offline');
   });
+
+  it('sends some ids at once, without gathering, and answers their loads from that call', async () => {
+    const { calls, loader } = recorder([
+      { id: '1', owner: 'a' },
+      { id: '2', owner: 'b' },
+    ]);
+    loader.sendNow(['a', 'b', 'a']);
+    // on the wire before any load: a prefetch's small calls go before its large ones
+    expect(calls).toEqual([['a', 'b']]);
+    const [a, b, c] = await Promise.all([loader.load('a'), loader.load('b'), loader.load('c')]);
+    expect(calls).toEqual([['a', 'b'], ['c']]);
+    expect([a, b, c].map((items) => items.map((x) => x.id))).toEqual([['1'], ['2'], []]);
+    await loader.load('a');
+    expect(calls.at(-1)).toEqual(['a']);
+  });
+
+  it('fails the loads of ids sent at once when their call fails, and only those', async () => {
+    const loader = batchById<Item>(
+      (ids) => (ids.includes('a') ? Promise.reject(new Error('offline')) : Promise.resolve([])),
+      (item) => item.owner,
+    );
+    loader.sendNow(['a']);
+    const [a, b] = await loader.loadMany(['a', 'b']);
+    expect(a).toBeInstanceOf(Error);
+    expect(b).toEqual([]);
+  });
 });

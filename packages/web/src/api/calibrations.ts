@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Calibration } from '@vigil/domain';
 import { batchById } from './batch-by-id.ts';
 import { API, listAll } from './client.ts';
@@ -33,6 +33,12 @@ export const chartCalibrationsQuery = (instrumentIds: readonly string[]) =>
     enabled: instrumentIds.length > 0,
     staleTime: REGISTRY_STALE_MS,
   });
+
+/** Asks at once for the calibrations of the charts' instruments that no query holds yet (a page's prefetch). */
+export function sendChartCalibrations(queryClient: QueryClient, charts: ReadonlyArray<readonly string[]>) {
+  const missing = charts.filter((ids) => !queryClient.getQueryData(chartCalibrationsQuery(ids).queryKey));
+  chartCalibrations.sendNow(missing.flat());
+}
 
 /**
  * An instrument's calibrations, newest effective date first: shared, because the device registry

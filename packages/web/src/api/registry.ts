@@ -1,5 +1,5 @@
 import type { BasicGroup, DataPoint, DeviceProfile, SchemeObject } from '@vigil/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { batchById } from './batch-by-id.ts';
 import { API, api, listAll } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -143,6 +143,19 @@ export const deviceLimitsQuery = (type: EntityTypeName, id: string) =>
     queryFn: async () => (await limitLoaders[type].load(id))[0] ?? { id },
     staleTime: REGISTRY_STALE_MS,
   });
+
+/** Asks at once for the limits of these devices that no query holds yet (a page's prefetch, before its charts' data). */
+export function sendDeviceLimits(
+  queryClient: QueryClient,
+  devices: ReadonlyArray<{ type: EntityTypeName; id: string }>,
+) {
+  for (const type of Object.keys(ENTITY_PATHS) as EntityTypeName[]) {
+    const ids = devices.filter(
+      (d) => d.type === type && !queryClient.getQueryData(deviceLimitsQuery(type, d.id).queryKey),
+    );
+    limitLoaders[type].sendNow(ids.map((d) => d.id));
+  }
+}
 
 /** Every device with its states; the stream refreshes it when a state changes. */
 export const deviceSummariesQuery = (projectId: string | null) =>

@@ -44,22 +44,44 @@ export function envelopePlugin(layers: readonly EnvelopeLayer[]): uPlot.Plugin {
 }
 
 function drawBand(u: uPlot, ctx: CanvasRenderingContext2D, scale: string, run: readonly EnvelopePoint[]) {
-  const x = (p: EnvelopePoint) => u.valToPos(p[0] / 1000, 'x', true);
-  const top = (p: EnvelopePoint) => u.valToPos(p[2], scale, true);
-  const bottom = (p: EnvelopePoint) => u.valToPos(p[1], scale, true);
+  const columns = pixelColumns(u, scale, run);
   ctx.beginPath();
-  run.forEach((p, i) => (i ? ctx.lineTo(x(p), top(p)) : ctx.moveTo(x(p), top(p))));
-  for (let i = run.length - 1; i >= 0; i--) ctx.lineTo(x(run[i]!), bottom(run[i]!));
+  columns.forEach(([x, top], i) => (i ? ctx.lineTo(x, top) : ctx.moveTo(x, top)));
+  for (let i = columns.length - 1; i >= 0; i--) ctx.lineTo(columns[i]![0], columns[i]![2]);
   ctx.closePath();
   ctx.fill();
   ctx.stroke();
-  // A lone bucket has no area: its extent is a vertical stroke.
-  if (run.length === 1) {
+  // A lone column has no area: its extent is a vertical stroke.
+  if (columns.length === 1) {
+    const [x, top, bottom] = columns[0]!;
     ctx.beginPath();
-    ctx.moveTo(x(run[0]!), top(run[0]!));
-    ctx.lineTo(x(run[0]!), bottom(run[0]!));
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, bottom);
     ctx.stroke();
   }
+}
+
+/**
+ * The band's edges one canvas pixel column at a time: the highest top and the lowest bottom of the
+ * buckets drawn in each. A three-month chart has several buckets a pixel; the band drawn through
+ * every one of them looks the same and costs three times the drawing.
+ */
+export function pixelColumns(
+  u: Pick<uPlot, 'valToPos'>,
+  scale: string,
+  run: readonly EnvelopePoint[],
+): Array<[x: number, top: number, bottom: number]> {
+  const columns: Array<[number, number, number]> = [];
+  for (const [time, min, max] of run) {
+    const x = Math.round(u.valToPos(time / 1000, 'x', true));
+    const [top, bottom] = [u.valToPos(max, scale, true), u.valToPos(min, scale, true)];
+    const last = columns.at(-1);
+    if (last?.[0] === x) {
+      last[1] = Math.min(last[1], top);
+      last[2] = Math.max(last[2], bottom);
+    } else columns.push([x, top, bottom]);
+  }
+  return columns;
 }
 
 /** The envelope split where buckets are missing (a logger's outage), as the line itself breaks. */

@@ -1,8 +1,8 @@
 import { presetRange, type DashboardCard, type StateType } from '@vigil/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { chartCalibrationsQuery } from '../../../api/calibrations.ts';
+import { chartCalibrationsQuery, sendChartCalibrations } from '../../../api/calibrations.ts';
 import { timeseriesQuery } from '../../../api/metrics.ts';
-import { deviceLimitsQuery } from '../../../api/registry.ts';
+import { deviceLimitsQuery, sendDeviceLimits } from '../../../api/registry.ts';
 import { preloadStateMap } from '../cards/state-map-preload.ts';
 import { chartedInstruments } from './calibration-markers.ts';
 import { timeseriesRequests } from './chart-data.ts';
@@ -53,14 +53,22 @@ export function prefetchDashboard(
 }
 
 /**
- * The charts' limits and calibrations (one call each for the page), then their data: asked for
- * first, the small calls do not queue behind the charts' for one of HTTP/1.1's six connections.
+ * The charts' limits and calibrations (one call each for the page), then their data: put on the wire
+ * first, the small calls do not queue behind the charts' for one of HTTP/1.1's six connections, and
+ * a chart, drawn once its limit lines are known, waits for none of them.
  */
 function prefetchCharts(queryClient: QueryClient, charts: Array<Extract<DashboardCard, { type: 'chart' }>>, now: Date) {
-  for (const card of charts) {
-    for (const s of card.series) void queryClient.prefetchQuery(deviceLimitsQuery(s.entity_type, s.entity_id));
-    void queryClient.prefetchQuery(chartCalibrationsQuery(chartedInstruments(card.series)));
-  }
+  const series = charts.flatMap((card) => card.series);
+  sendDeviceLimits(
+    queryClient,
+    series.map((s) => ({ type: s.entity_type, id: s.entity_id })),
+  );
+  sendChartCalibrations(
+    queryClient,
+    charts.map((card) => chartedInstruments(card.series)),
+  );
+  for (const s of series) void queryClient.prefetchQuery(deviceLimitsQuery(s.entity_type, s.entity_id));
+  for (const card of charts) void queryClient.prefetchQuery(chartCalibrationsQuery(chartedInstruments(card.series)));
   for (const card of charts)
     for (const body of timeseriesRequests(card.series, presetRange(card.period, now)))
       void queryClient.prefetchQuery(timeseriesQuery(body));
