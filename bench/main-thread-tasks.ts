@@ -1,0 +1,80 @@
+/// <reference lib="dom" />
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import playwrightConfig from '../playwright.config.ts';
+import { addBenchPage, drawn, PAGE_PATH, serveDemo, signedInContext } from './dashboard-draw.ts';
+import { CATEGORIES } from './dashboard-trace.ts';
+
+/**
+ * A diagnosis: the renderer main thread's tasks of one warm load of the bench page (after three
+ * loads that warm the HTTP cache), in order, with the longest events inside each: where the page
+ * waits (gaps) and what runs in one go. BENCH_WEB_DIST names another build; TASK_MIN_MS (default 8)
+ * the shortest task listed.
+ *
+ *   npx node bench/main-thread-tasks.ts
+ */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; documentLoaderURL?: string } };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'vigil-tasks-'));
+cpSync(process.env.BENCH_WEB_DIST ?? join(import.meta.dirname, '../packages/web/dist'), join(dataDir, 'web'), {
+  recursive: true,
+});
+const server = await serveDemo(dataDir, join(dataDir, 'web'));
+try {
+  const { session } = await addBenchPage(server.base);
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  const context = await signedInContext(server.base, session, browser);
+  const url = `/safety-state/${PAGE_PATH}`;
+  for (let i = 0; i < 3; i++) {
+    const warming = await context.newPage();
+    await warming.goto(url);
+    await warming.waitForFunction(drawn);
+    await warming.close();
+  }
+  const page = await context.newPage();
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await page.goto(url);
+  await page.waitForFunction(drawn);
+  const drawnMs = await page.evaluate(() => window.__benchDraw!.drawnAt!);
+  const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] })
+    .traceEvents;
+  const navigation = events.find(
+    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.includes(PAGE_PATH),
+  )!;
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === navigation.pid,
+  )!;
+  const own = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  const minMs = Number(process.env.TASK_MIN_MS ?? 8);
+  console.log(
+    `drawn at ${drawnMs.toFixed(0)} ms; tasks of ${minMs} ms or more (start +duration: longest events inside)`,
+  );
+  for (const task of own.filter((e) => e.name === 'RunTask')) {
+    const [startMs, ms] = [(task.ts - navigation.ts) / 1000, (task.dur ?? 0) / 1000];
+    if (startMs < 0 || startMs > drawnMs || ms < minMs) continue;
+    const inside = own
+      .filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0))
+      .filter((e) => (e.dur ?? 0) > 2000)
+      .slice(0, 6)
+      .map((e) => {
+        const where = [e.args?.data?.url?.replace(/^.*\//, ''), e.args?.data?.functionName].filter(Boolean);
+        return `${[e.name, ...where].join(':')} ${((e.dur ?? 0) / 1000).toFixed(0)}`;
+      });
+    console.log(`${startMs.toFixed(0).padStart(5)} +${ms.toFixed(0).padStart(4)}  ${inside.join(' | ')}`);
+  }
+  await browser.close();
+} finally {
+  await server.close();
+}
