@@ -20,19 +20,6 @@ import {
  * points.
  */
 
-/** The states tracked with a *_changed_at time (requirements#monitoring-entities). */
-export const TRACKED_STATES = [
-  'safety_state',
-  'operational_state',
-  'health_state',
-  'connectivity_state',
-  'abnormality_state',
-  'trend_state',
-  'metric_limits_state',
-  'metric_quality_state',
-] as const;
-export type TrackedState = (typeof TRACKED_STATES)[number];
-
 const stateValue = z.string();
 const changedAt = z.string().nullable();
 

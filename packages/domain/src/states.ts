@@ -40,3 +40,16 @@ export function compareByUrgency<T>(state: (item: T) => string | null | undefine
   const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
   return (a: T, b: T) => statePriority(state(a)) - statePriority(state(b)) || collator.compare(title(a), title(b));
 }
+
+/** The states tracked with a *_changed_at time (requirements#monitoring-entities). */
+export const TRACKED_STATES = [
+  'safety_state',
+  'operational_state',
+  'health_state',
+  'connectivity_state',
+  'abnormality_state',
+  'trend_state',
+  'metric_limits_state',
+  'metric_quality_state',
+] as const;
+export type TrackedState = (typeof TRACKED_STATES)[number];

@@ -1,15 +1,10 @@
 import type { StateType, TimeRange } from '@vigil/domain';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DashboardContext, type AlertMarker, type DashboardContextValue } from '../cards/card-context.ts';
-import type { OpenDevice } from '../detail/device-detail-panel.tsx';
+import { DeviceDetailPanel, type OpenDevice } from '../detail/device-detail-panel.tsx';
 import { openingTime } from '../model/prefetch-dashboard.ts';
 import { CARD_REFRESH_MS, useDashboardData } from '../model/use-dashboard-data.ts';
-
-// Loaded when a device is first opened; kept mounted afterwards, so that it slides out when closed.
-const DeviceDetailPanel = lazy(async () => ({
-  default: (await import('../detail/device-detail-panel.tsx')).DeviceDetailPanel,
-}));
 
 /** The clock moves at most this often when states change, so that a burst of changes is one refresh. */
 const MIN_CLOCK_STEP_MS = 30_000;
@@ -36,8 +31,6 @@ export function DashboardFrame({
   const { devices } = useDashboardData();
   const [now, setNow] = useState(openingTime);
   const [open, setOpen] = useState<OpenDevice | null>(null);
-  const [opened, setOpened] = useState(false);
-  if (open && !opened) setOpened(true);
   const [params, setParams] = useSearchParams();
   const entityParam = params.get('entity');
 
@@ -84,11 +77,7 @@ export function DashboardFrame({
   return (
     <DashboardContext.Provider value={value}>
       {children}
-      {opened && (
-        <Suspense fallback={null}>
-          <DeviceDetailPanel device={open} stateType={stateType} onClose={close} />
-        </Suspense>
-      )}
+      <DeviceDetailPanel device={open} stateType={stateType} onClose={close} />
     </DashboardContext.Provider>
   );
 }
