@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test';
  * self time of its timeline events (as DevTools' performance panel counts them), from navigation
  * start to a given instant. Tracing slows the load a little: it is a diagnosis, not the measurement.
  */
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -15,7 +15,14 @@ interface TraceEvent {
   tid: number;
   args?: {
     name?: string;
-    data?: { url?: string; documentLoaderURL?: string; frame?: string; timerId?: number; timeout?: number };
+    data?: {
+      url?: string;
+      functionName?: string;
+      documentLoaderURL?: string;
+      frame?: string;
+      timerId?: number;
+      timeout?: number;
+    };
   };
 }
 
@@ -74,7 +81,12 @@ export async function traceLoad(
   return breakdown(events, url, untilMs);
 }
 
-export function breakdown(events: TraceEvent[], url: string, untilMs: number): TraceBreakdown {
+/**
+ * The renderer main thread's complete events of the load of `url`, from its navigation start for
+ * `untilMs`, in order (an enclosing event before those inside it), with the renderer's process and
+ * the trace times (µs) the load starts and ends at.
+ */
+export function mainThreadEvents(events: TraceEvent[], url: string, untilMs: number) {
   const path = new URL(url, 'http://x').pathname;
   const navigation = events.find(
     (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.includes(path),
@@ -89,6 +101,11 @@ export function breakdown(events: TraceEvent[], url: string, untilMs: number): T
     .filter((e) => e.pid === navigation.pid && e.tid === (main?.tid ?? navigation.tid) && e.ph === 'X' && e.dur)
     .filter((e) => e.ts >= start && e.ts < end)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  return { pid: navigation.pid, start, end, complete };
+}
+
+export function breakdown(events: TraceEvent[], url: string, untilMs: number): TraceBreakdown {
+  const { pid, start, end, complete } = mainThreadEvents(events, url, untilMs);
 
   const self = new Map<string, number>();
   const groups = new Map<string, number>();
@@ -127,11 +144,11 @@ export function breakdown(events: TraceEvent[], url: string, untilMs: number): T
   const at = (e: TraceEvent) => (e.ts - start) / 1000;
   const fired = new Map(
     events
-      .filter((e) => e.name === 'TimerFire' && e.pid === navigation.pid && e.ts >= start && e.ts < end)
+      .filter((e) => e.name === 'TimerFire' && e.pid === pid && e.ts >= start && e.ts < end)
       .map((e) => [e.args?.data?.timerId, e]),
   );
   const timers = events
-    .filter((e) => e.name === 'TimerInstall' && e.pid === navigation.pid && e.ts >= start)
+    .filter((e) => e.name === 'TimerInstall' && e.pid === pid && e.ts >= start)
     .filter((e) => (e.args?.data?.timeout ?? 0) >= 50 && fired.has(e.args?.data?.timerId))
     .map((e) => ({
       installedMs: at(e),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
 import { addBenchPage, drawn, PAGE_PATH, serveDemo, signedInContext } from './dashboard-draw.ts';
-import { CATEGORIES } from './dashboard-trace.ts';
+import { CATEGORIES, mainThreadEvents, type TraceEvent } from './dashboard-trace.ts';
 
 /**
  * A diagnosis: the renderer main thread's tasks of one warm load of the bench page (after three
@@ -15,16 +15,6 @@ import { CATEGORIES } from './dashboard-trace.ts';
  *
  *   npx node bench/main-thread-tasks.ts
  */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; documentLoaderURL?: string } };
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-tasks-'));
 cpSync(process.env.BENCH_WEB_DIST ?? join(import.meta.dirname, '../packages/web/dist'), join(dataDir, 'web'), {
   recursive: true,
@@ -48,23 +38,15 @@ try {
   const drawnMs = await page.evaluate(() => window.__benchDraw!.drawnAt!);
   const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] })
     .traceEvents;
-  const navigation = events.find(
-    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.includes(PAGE_PATH),
-  )!;
-  const main = events.find(
-    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === navigation.pid,
-  )!;
-  const own = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
-    .sort((a, b) => a.ts - b.ts);
+  const { start, complete } = mainThreadEvents(events, url, drawnMs);
   const minMs = Number(process.env.TASK_MIN_MS ?? 8);
   console.log(
     `drawn at ${drawnMs.toFixed(0)} ms; tasks of ${minMs} ms or more (start +duration: longest events inside)`,
   );
-  for (const task of own.filter((e) => e.name === 'RunTask')) {
-    const [startMs, ms] = [(task.ts - navigation.ts) / 1000, (task.dur ?? 0) / 1000];
-    if (startMs < 0 || startMs > drawnMs || ms < minMs) continue;
-    const inside = own
+  for (const task of complete.filter((e) => e.name === 'RunTask')) {
+    const [startMs, ms] = [(task.ts - start) / 1000, (task.dur ?? 0) / 1000];
+    if (ms < minMs) continue;
+    const inside = complete
       .filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0))
       .filter((e) => (e.dur ?? 0) > 2000)
       .slice(0, 6)

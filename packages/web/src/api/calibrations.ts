@@ -34,10 +34,11 @@ export const chartCalibrationsQuery = (instrumentIds: readonly string[]) =>
     staleTime: REGISTRY_STALE_MS,
   });
 
-/** Asks at once for the calibrations of the charts' instruments that no query holds yet (a page's prefetch). */
-export function sendChartCalibrations(queryClient: QueryClient, charts: ReadonlyArray<readonly string[]>) {
+/** Prefetches the charts' calibrations, those no query holds yet asked for at once (batchById.sendNow). */
+export function prefetchChartCalibrations(queryClient: QueryClient, charts: ReadonlyArray<readonly string[]>) {
   const missing = charts.filter((ids) => !queryClient.getQueryData(chartCalibrationsQuery(ids).queryKey));
   chartCalibrations.sendNow(missing.flat());
+  for (const ids of charts) void queryClient.prefetchQuery(chartCalibrationsQuery(ids));
 }
 
 /**

@@ -144,17 +144,18 @@ export const deviceLimitsQuery = (type: EntityTypeName, id: string) =>
     staleTime: REGISTRY_STALE_MS,
   });
 
-/** Asks at once for the limits of these devices that no query holds yet (a page's prefetch, before its charts' data). */
-export function sendDeviceLimits(
+/**
+ * Prefetches these devices' limits, those no query holds yet asked for at once (batchById.sendNow):
+ * a page's prefetch puts this small call on the wire before its charts' data.
+ */
+export function prefetchDeviceLimits(
   queryClient: QueryClient,
   devices: ReadonlyArray<{ type: EntityTypeName; id: string }>,
 ) {
-  for (const type of Object.keys(ENTITY_PATHS) as EntityTypeName[]) {
-    const ids = devices.filter(
-      (d) => d.type === type && !queryClient.getQueryData(deviceLimitsQuery(type, d.id).queryKey),
-    );
-    limitLoaders[type].sendNow(ids.map((d) => d.id));
-  }
+  const missing = devices.filter((d) => !queryClient.getQueryData(deviceLimitsQuery(d.type, d.id).queryKey));
+  for (const type of Object.keys(ENTITY_PATHS) as EntityTypeName[])
+    limitLoaders[type].sendNow(missing.filter((d) => d.type === type).map((d) => d.id));
+  for (const d of devices) void queryClient.prefetchQuery(deviceLimitsQuery(d.type, d.id));
 }
 
 /** Every device with its states; the stream refreshes it when a state changes. */

@@ -1,8 +1,8 @@
 import { presetRange, type DashboardCard, type StateType } from '@vigil/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { chartCalibrationsQuery, sendChartCalibrations } from '../../../api/calibrations.ts';
+import { prefetchChartCalibrations } from '../../../api/calibrations.ts';
 import { timeseriesQuery } from '../../../api/metrics.ts';
-import { deviceLimitsQuery, sendDeviceLimits } from '../../../api/registry.ts';
+import { prefetchDeviceLimits } from '../../../api/registry.ts';
 import { preloadStateMap } from '../cards/state-map-preload.ts';
 import { chartedInstruments } from './calibration-markers.ts';
 import { timeseriesRequests } from './chart-data.ts';
@@ -58,17 +58,14 @@ export function prefetchDashboard(
  * a chart, drawn once its limit lines are known, waits for none of them.
  */
 function prefetchCharts(queryClient: QueryClient, charts: Array<Extract<DashboardCard, { type: 'chart' }>>, now: Date) {
-  const series = charts.flatMap((card) => card.series);
-  sendDeviceLimits(
+  prefetchDeviceLimits(
     queryClient,
-    series.map((s) => ({ type: s.entity_type, id: s.entity_id })),
+    charts.flatMap((card) => card.series.map((s) => ({ type: s.entity_type, id: s.entity_id }))),
   );
-  sendChartCalibrations(
+  prefetchChartCalibrations(
     queryClient,
     charts.map((card) => chartedInstruments(card.series)),
   );
-  for (const s of series) void queryClient.prefetchQuery(deviceLimitsQuery(s.entity_type, s.entity_id));
-  for (const card of charts) void queryClient.prefetchQuery(chartCalibrationsQuery(chartedInstruments(card.series)));
   for (const card of charts)
     for (const body of timeseriesRequests(card.series, presetRange(card.period, now)))
       void queryClient.prefetchQuery(timeseriesQuery(body));
