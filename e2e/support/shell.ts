@@ -1,12 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, auth, DEMO_PASSWORD } from './api.ts';
 import { signInWithStoredSession } from './stored-session.ts';
+
+const LOCALES = join(import.meta.dirname, '../../packages/web/public/locales');
+/** The main menu's name in every language: a user's own language may apply before the check does. */
+const MAIN_MENU = new RegExp(
+  `^(${readdirSync(LOCALES)
+    .map(
+      (l) =>
+        (JSON.parse(readFileSync(join(LOCALES, l, 'shell.json'), 'utf8')) as { menu: { label: string } }).menu.label,
+    )
+    .map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})$`,
+);
 
 /** Signs a user in (stored session) and opens `path` in the application shell. */
 export async function openShell(page: Page, username: string, path = '/', password = DEMO_PASSWORD) {
   const session = await signInWithStoredSession(page, username, password);
   await page.goto(path);
-  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: MAIN_MENU })).toBeVisible();
   return session;
 }
 
