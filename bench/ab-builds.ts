@@ -2,8 +2,6 @@
 import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import playwrightConfig from '../playwright.config.ts';
 import { addBenchPage, drawn, PAGE_PATH, serveDemo, signedInContext } from './dashboard-draw.ts';
 import { percentile } from './measure.ts';
 
@@ -28,8 +26,7 @@ for (const file of ['index.html.br', 'index.html.gz']) rmSync(join(root, file), 
 const server = await serveDemo(dataDir, root);
 try {
   const { session } = await addBenchPage(server.base);
-  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
-  const context = await signedInContext(server.base, session, browser);
+  const context = await signedInContext(server.base, session);
   const url = process.env.AB_PATH ?? `/safety-state/${PAGE_PATH}`;
   const load = async (dist: string) => {
     copyFileSync(join(dist, 'index.html'), join(root, 'index.html'));
@@ -56,7 +53,7 @@ try {
       `${dist}: median ${ms(percentile(all, 50))} p95 ${ms(percentile(all, 95))} all ${all.map(ms).join(' ')}`,
     );
   });
-  await browser.close();
+  await context.close();
 } finally {
   await server.close();
 }

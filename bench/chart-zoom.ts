@@ -2,7 +2,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MAX_CHART_SERIES, type DashboardCard, type TimeseriesResult } from '@vigil/domain';
 import playwrightConfig from '../playwright.config.ts';
 import { addBenchPage, drawn, HISTORY_DAYS, METRIC, PERIOD, signedInContext, startServer } from './dashboard-draw.ts';
@@ -227,9 +227,8 @@ async function zoom(page: Page, requests: ReturnType<typeof watchRequests>, span
 
 /** Loads the page, then zooms once per span of {@link DRAGS}. */
 export async function measureZooms(base: string, session: Parameters<typeof signedInContext>[1]) {
-  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  const context = await signedInContext(base, session, 1);
   try {
-    const context = await signedInContext(base, session, browser, 1);
     await context.addInitScript(watchZoom);
     const page = await context.newPage();
     const requests = watchRequests(page);
@@ -249,7 +248,7 @@ export async function measureZooms(base: string, session: Parameters<typeof sign
     const cpu = cpuBetween(cpuBefore, sampleCpu());
     return { runs, bodies, cores: { own: cpu.ownCores, other: cpu.otherCores } };
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { presetRange } from '@vigil/domain';
 import playwrightConfig from '../playwright.config.ts';
 import { createSectionFixture, DAYS, METRIC, PIEZOMETERS, type SectionFixture } from './cross-section-fixture.ts';
 import { signedInContext, snapshotWebBuild, type WebBuild } from './dashboard-draw.ts';
-import { CATEGORIES, GROUPS } from './dashboard-trace.ts';
+import { CATEGORIES, GROUPS, recordTrace } from './dashboard-trace.ts';
 import { demoApp } from './demo-app.ts';
 import { named, percentile, until } from './measure.ts';
 import { cpuBetween, sampleCpu } from './process-cpu.ts';
@@ -587,18 +587,14 @@ function traceWindow(
 }
 
 /** One more run under Chromium's tracing (with the JS sampling profiler): where the main thread's time goes after the data. */
-async function tracedRun(
-  browser: Browser,
-  context: BrowserContext,
-  fixture: SectionFixture,
-  chunkFiles: ReadonlySet<string>,
-) {
+async function tracedRun(context: BrowserContext, fixture: SectionFixture, chunkFiles: ReadonlySet<string>) {
   const page = await context.newPage();
   try {
-    await browser.startTracing(page, { categories: [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] });
-    const measured = await loadAndChoose(page, fixture, chunkFiles);
-    const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] })
-      .traceEvents;
+    const { result: measured, events } = await recordTrace(
+      page,
+      [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler'],
+      () => loadAndChoose(page, fixture, chunkFiles),
+    );
     const navigation = events.find(
       (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.includes('/cross-sections/'),
     );
@@ -859,9 +855,10 @@ async function main() {
       `fixture: ${fixture.readings} readings in ${((performance.now() - started) / 1000).toFixed(1)} s (${JSON.stringify(fixture.seconds)})`,
     );
     envelope = await expectedEnvelope(base, fixture);
-    const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+    const contexts: BrowserContext[] = [];
     try {
-      const context = await signedInContext(base, fixture.session, browser, 0);
+      const context = await signedInContext(base, fixture.session, 0);
+      contexts.push(context);
       await context.addInitScript(watchSection, {
         total: PIEZOMETERS,
         upper: envelope.upper,
@@ -876,7 +873,7 @@ async function main() {
         );
       }
       // a diagnosis: when the trace cannot be read, the measurement still stands
-      traced = await tracedRun(browser, context, fixture, bundles.sideViewFiles).catch((error: unknown) =>
+      traced = await tracedRun(context, fixture, bundles.sideViewFiles).catch((error: unknown) =>
         error instanceof Error ? error.message : String(error),
       );
       // Another diagnosis: the same runs with the aerial view held back, the side view alone: the served
@@ -884,7 +881,8 @@ async function main() {
       // placeholder), in a new context (an empty HTTP cache). Not a route: Playwright's interception
       // would pass every request through this process.
       writeFileSync(join(web.dist, bundles.aerialFile), 'await new Promise(() => {});\n');
-      const alone = await signedInContext(base, fixture.session, browser, 0);
+      const alone = await signedInContext(base, fixture.session, 0);
+      contexts.push(alone);
       await alone.addInitScript(watchSection, {
         total: PIEZOMETERS,
         upper: envelope.upper,
@@ -899,7 +897,7 @@ async function main() {
         );
       }
     } finally {
-      await browser.close();
+      for (const context of contexts) await context.close();
     }
   } finally {
     await app.close();

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /**
  * Where the renderer's main thread spends a page load: one load under Chromium's tracing, and the
@@ -66,18 +66,46 @@ export interface TraceBreakdown {
   timers: Array<{ installedMs: number; timeoutMs: number; firedMs: number }>;
 }
 
-/** Loads `url` in `page` under tracing and breaks the main thread's time down until `drawnMs` says the load ended. */
-export async function traceLoad(
-  browser: Browser,
+/**
+ * The trace events of Chromium's tracing while `run` runs, through the page's DevTools session
+ * (Playwright's `browser.startTracing` needs a Browser, which a persistent context has not).
+ */
+export async function recordTrace<T>(
   page: Page,
-  url: string,
-  waitDrawn: () => Promise<number>,
-): Promise<TraceBreakdown> {
-  await browser.startTracing(page, { categories: CATEGORIES });
-  await page.goto(url);
-  const untilMs = await waitDrawn();
-  const buffer = await browser.stopTracing();
-  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  categories: readonly string[],
+  run: () => Promise<T>,
+): Promise<{ result: T; events: TraceEvent[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Tracing.start', {
+      transferMode: 'ReturnAsStream',
+      traceConfig: { includedCategories: [...categories] },
+    });
+    const result = await run();
+    const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    const { stream } = await complete;
+    if (!stream) throw new Error('the trace came without a stream');
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const chunk = await cdp.send('IO.read', { handle: stream });
+      chunks.push(Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8'));
+      if (chunk.eof) break;
+    }
+    await cdp.send('IO.close', { handle: stream });
+    const trace = JSON.parse(Buffer.concat(chunks).toString('utf8')) as TraceEvent[] | { traceEvents: TraceEvent[] };
+    return { result, events: Array.isArray(trace) ? trace : trace.traceEvents };
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Loads `url` in `page` under tracing and breaks the main thread's time down until `waitDrawn` says the load ended. */
+export async function traceLoad(page: Page, url: string, waitDrawn: () => Promise<number>): Promise<TraceBreakdown> {
+  const { result: untilMs, events } = await recordTrace(page, CATEGORIES, async () => {
+    await page.goto(url);
+    return waitDrawn();
+  });
   return breakdown(events, url, untilMs);
 }
 

@@ -2,10 +2,8 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import playwrightConfig from '../playwright.config.ts';
 import { addBenchPage, drawn, PAGE_PATH, serveDemo, signedInContext } from './dashboard-draw.ts';
-import { CATEGORIES, mainThreadEvents, type TraceEvent } from './dashboard-trace.ts';
+import { CATEGORIES, mainThreadEvents, recordTrace } from './dashboard-trace.ts';
 
 /**
  * A diagnosis: the renderer main thread's tasks of one warm load of the bench page (after three
@@ -22,8 +20,7 @@ cpSync(process.env.BENCH_WEB_DIST ?? join(import.meta.dirname, '../packages/web/
 const server = await serveDemo(dataDir, join(dataDir, 'web'));
 try {
   const { session } = await addBenchPage(server.base);
-  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
-  const context = await signedInContext(server.base, session, browser);
+  const context = await signedInContext(server.base, session);
   const url = `/safety-state/${PAGE_PATH}`;
   for (let i = 0; i < 3; i++) {
     const warming = await context.newPage();
@@ -32,12 +29,11 @@ try {
     await warming.close();
   }
   const page = await context.newPage();
-  await browser.startTracing(page, { categories: CATEGORIES });
-  await page.goto(url);
-  await page.waitForFunction(drawn);
-  const drawnMs = await page.evaluate(() => window.__benchDraw!.drawnAt!);
-  const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] })
-    .traceEvents;
+  const { result: drawnMs, events } = await recordTrace(page, CATEGORIES, async () => {
+    await page.goto(url);
+    await page.waitForFunction(drawn);
+    return page.evaluate(() => window.__benchDraw!.drawnAt!);
+  });
   const { start, complete } = mainThreadEvents(events, url, drawnMs);
   const minMs = Number(process.env.TASK_MIN_MS ?? 8);
   console.log(
@@ -56,7 +52,7 @@ try {
       });
     console.log(`${startMs.toFixed(0).padStart(5)} +${ms.toFixed(0).padStart(4)}  ${inside.join(' | ')}`);
   }
-  await browser.close();
+  await context.close();
 } finally {
   await server.close();
 }

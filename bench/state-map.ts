@@ -2,9 +2,8 @@ import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import type { DashboardCard } from '@vigil/domain';
-import playwrightConfig from '../playwright.config.ts';
 import { addBenchPage, signedInContext, snapshotWebBuild, type BenchPage } from './dashboard-draw.ts';
 import { traceLoad, type TraceBreakdown } from './dashboard-trace.ts';
 import { measureMapBundles } from './map-bundles.ts';
@@ -129,9 +128,8 @@ async function load(context: BrowserContext, elsewhere: [number, number]): Promi
 
 /** {@link RUNS} loads in one browser context (later ones find the HTTP cache warm), then a traced one. */
 async function measure(base: string, session: BenchPage['session'], fixture: MapFixture) {
-  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  const context = await signedInContext(base, session, 0);
   try {
-    const context = await signedInContext(base, session, browser, 0);
     await context.addInitScript(watchMap, DEVICES);
     const loads: MapLoad[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -142,7 +140,7 @@ async function measure(base: string, session: BenchPage['session'], fixture: Map
     }
     const page = await context.newPage();
     // a diagnosis: when the trace cannot be read, the measurement still stands
-    const trace = await traceLoad(browser, page, `/safety-state/${MAP_PATH}`, async () => {
+    const trace = await traceLoad(page, `/safety-state/${MAP_PATH}`, async () => {
       await named(
         `the clusters of ${DEVICES} devices painted and settled`,
         page.waitForFunction(mapSettled, null, { timeout: TIMEOUT_MS }),
@@ -151,7 +149,7 @@ async function measure(base: string, session: BenchPage['session'], fixture: Map
     }).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
     return { loads, trace };
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
