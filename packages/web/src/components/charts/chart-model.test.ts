@@ -3,6 +3,7 @@ import {
   alignSeries,
   envelopeExtent,
   envelopePoints,
+  valuePoints,
   chartValue,
   isEmpty,
   isolatedPoints,
@@ -294,6 +295,18 @@ describe('envelopes', () => {
       [Date.parse('2026-11-20T01:00:00Z'), 1, 9, 7],
     ]);
     expect(envelopePoints({})).toEqual([]);
+  });
+
+  it("reads an answer's values as points, oldest first, in time order whatever the order of its keys", () => {
+    const hours = ['2026-11-20T02:00:00.000Z', '2026-11-20T00:00:00.000Z', '2026-11-20T01:00:00.000Z'];
+    expect(valuePoints({ [hours[0]!]: 3, [hours[1]!]: -0.5, [hours[2]!]: 1e-7 })).toEqual([
+      [Date.parse(hours[1]!), -0.5],
+      [Date.parse(hours[2]!), 1e-7],
+      [Date.parse(hours[0]!), 3],
+    ]);
+    // the same bucket starts read again (another series of the page) give the same times
+    expect(valuePoints({ [hours[1]!]: 4 })).toEqual([[Date.parse(hours[1]!), 4]]);
+    expect(valuePoints({})).toEqual([]);
   });
 
   it('gives the extent of the envelopes of one scale within a time range', () => {

@@ -1,7 +1,7 @@
 import { type MetricInfo } from '@vigil/domain';
 import type { ChartSeries, MetricLimit, TimeseriesBody, TimeseriesResult } from '@vigil/domain';
 import type { TimeRange } from '@vigil/domain';
-import { envelopePoints, type EnvelopePoint } from '../../../components/charts/chart-model.ts';
+import { envelopePoints, valuePoints, type EnvelopePoint } from '../../../components/charts/chart-model.ts';
 
 /**
  * One metrics-provider call per metric, aggregation function (avg unless the series names another) and
@@ -63,12 +63,7 @@ export function seriesPoints(
   const found = answerOf(series, results, requests);
   if (!found) return [];
   let points = pointsRead.get(found);
-  if (!points) {
-    points = Object.entries(found.values)
-      .map(([time, value]) => [Date.parse(time), value] as [number, number])
-      .sort((a, b) => a[0] - b[0]);
-    pointsRead.set(found, points);
-  }
+  if (!points) pointsRead.set(found, (points = valuePoints(found.values)));
   return points;
 }
 
