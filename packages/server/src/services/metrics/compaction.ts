@@ -8,7 +8,7 @@ import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } fr
 import { readThenWrite } from '../../db/read-then-write.ts';
 import { newBlockVersion } from './block-cache.ts';
 import { HeldValues } from './stored-values.ts';
-import { purgeReadings } from './reading-purge.ts';
+import { purgeDelay, purgeReadings } from './reading-purge.ts';
 import { ReadingDayEntries } from './reading-day-merge.ts';
 import { saveReadingDays, type SavedChannel, type SavedDay } from './reading-day-store.ts';
 import { INDEXED_GROUPS, restOf } from './reading-rest.ts';
@@ -274,7 +274,7 @@ async function readValues(
 export interface Compactor {
   /** Takes the values of readings just stored; compacts soon once enough have gathered. */
   noteStored(stored: StoredValues): void;
-  /** Compacts everything stored so far. */
+  /** Compacts everything stored so far and purges the rows kept in reading days, without waiting for ingest to be idle. */
   run(): Promise<void>;
   /**
    * Forgets the values handed over: compaction reads the readings instead. Before a reading is
@@ -299,15 +299,31 @@ export function startCompactor(host: {
   /** the run asked for next: of the values handed over only, or of everything stored */
   let asked: 'handed' | 'all' | null = null;
   let stopped = false;
+  /** the purge: asked for with a run (it then purges at once), and what it waits for otherwise */
+  const purge = { asked: false, lastStoredAt: 0, unpurged: 0 };
+  let purgeTimer: NodeJS.Timeout | undefined;
 
+  // The rows now kept in reading days go, in short transactions of their own (ADR 0048), once ingest is idle.
+  const purgeOrWait = async () => {
+    const delay = purgeDelay(purge, Date.now());
+    if (delay > 0) {
+      purgeTimer ??= setTimeout(() => {
+        purgeTimer = undefined;
+        void run('handed');
+      }, delay);
+      return;
+    }
+    purge.asked = false;
+    purge.unpurged = 0;
+    await purgeReadings(host.db);
+  };
   const loop = async () => {
     while (asked && !stopped) {
       const handed = held && { values: held, only: asked === 'handed' };
       asked = null;
       stored = 0;
       while (!stopped && (await compactOnce(host.db, host.dialect, COMPACTION_BATCH, handed)) >= COMPACTION_BATCH);
-      // the rows now kept in reading days go, in short transactions of their own (ADR 0048)
-      if (!stopped) await purgeReadings(host.db);
+      if (!stopped) await purgeOrWait();
     }
   };
   const run = (scope: 'handed' | 'all'): Promise<void> => {
@@ -331,13 +347,19 @@ export function startCompactor(host: {
       held?.add(values);
       handedSinceTimer = true;
       stored += values.readings;
+      purge.lastStoredAt = Date.now();
+      purge.unpurged += values.readings;
       if (stored >= COMPACTION_BATCH && !running) void run('handed');
     },
-    run: () => run('all'),
+    run: () => {
+      purge.asked = true;
+      return run('all');
+    },
     forgetHeld: async () => void held?.clear(),
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(purgeTimer);
       await running;
     },
   };
