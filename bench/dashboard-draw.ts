@@ -11,6 +11,7 @@ import { measureDashboardBundles, type DashboardBundles } from './dashboard-bund
 import { breakdownText, traceLoad, type TraceBreakdown } from './dashboard-trace.ts';
 import { named, percentile, within } from './measure.ts';
 import { cpuBetween, sampleCpu } from './process-cpu.ts';
+import { browserPace, paceLine } from './pace.ts';
 import { machine } from './report.ts';
 import { bundleTable, measureWebBundles, type BundleRow } from './web-bundles.ts';
 import { demoApp } from './demo-app.ts';
@@ -356,9 +357,10 @@ export async function measureDraws(
   base: string,
   session: BenchPage['session'],
   runs = RUNS,
-): Promise<{ runs: DrawRun[]; trace: TraceBreakdown | string }> {
+): Promise<{ runs: DrawRun[]; trace: TraceBreakdown | string; pace: number }> {
   const context = await signedInContext(base, session);
   try {
+    const pace = await browserPace(context);
     const results: DrawRun[] = [];
     for (let i = 0; i < runs; i++) results.push(await load(context));
     const page = await context.newPage();
@@ -367,7 +369,7 @@ export async function measureDraws(
       await named(`${CHARTS} charts drawn`, page.waitForFunction(drawn, null, { timeout: 30_000 }));
       return page.evaluate(() => window.__benchDraw!.drawnAt!);
     }).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-    return { runs: results, trace };
+    return { runs: results, trace, pace };
   } finally {
     await context.close();
   }
@@ -421,7 +423,7 @@ async function main() {
   } finally {
     await server.close();
   }
-  const { runs, trace } = measured;
+  const { runs, trace, pace } = measured;
   const { bundles, dashboard, builtAt } = server.web;
 
   const warmRuns = runs.slice(1);
@@ -448,6 +450,7 @@ async function main() {
       warmRuns.map((r) => r.cores.own),
       50,
     ).toFixed(2)} cores`,
+    paceLine(pace),
     `- Budget "signed-in first page total ≤ ${BUDGET_FIRST_PAGE_KIB} KiB gzip": ${firstPage.toFixed(1)} KiB, ${verdict(firstPage <= BUDGET_FIRST_PAGE_KIB)}`,
     `- Chunks: ${dashboard.problems.length ? dashboard.problems.join('; ') : 'dashboard route, chart (uPlot) and editor (react-grid-layout) are separate chunks; chart and editor load lazily'}`,
   ].join('\n');

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import playwrightConfig from '../playwright.config.ts';
+import { paceLine } from './pace.ts';
 import type { WebBuild } from './dashboard-draw.ts';
 import type { TraceBreakdown } from './dashboard-trace.ts';
 import type { MapBundles } from './map-bundles.ts';
@@ -139,8 +140,10 @@ export function mapSection(input: {
   fixture: MapFixture;
   loads: MapLoad[];
   trace: TraceBreakdown | string;
+  /** this host's pace in Chromium (bench/pace.ts), ms */
+  pace: number;
 }): string {
-  const { command, web, bundles, fixture, loads, trace } = input;
+  const { command, web, bundles, fixture, loads, trace, pace } = input;
   const mapFile = `/${bundles.mapFile ?? 'vigil-map'}`;
   const warm = loads.slice(1);
   const drawn = warm.map((l) => l.draw.drawnMs);
@@ -187,6 +190,7 @@ export function mapSection(input: {
     "- How it is measured: an init script (bench/map-page.ts) catches `window.L` as Leaflet's chunk assigns it and, through `L.Map.addInitHook`, notes the map's zoomstart and zoomend (its listener comes before markercluster's) and wraps markercluster's `addLayers` and `_zoomEnd`; the app is not changed. \"Clusters painted\": the first animation frame in which the marker pane's clusters (their counts) and single markers of the first view add up to every device, and the end of that frame (an animation frame, then a message); the cluster of all 2,000 from the map's start at zoom 4, which markercluster leaves on screen while the first view's clusters fly out of it, is left out. \"Cluster animation over\": only the first view's icons left (markercluster removes the old ones 300 ms after its redraw), painted.",
     `- How animation is treated: the zoom budget is taken as the redraw, from Leaflet's \`zoomend\` to the new clusters painted (markercluster's \`_zoomEnd\`: new cluster and marker icons into the DOM, then the frame). Before \`zoomend\`, a click on the zoom-in control waits for Leaflet's CSS zoom animation (a 250 ms transition and timer, not work); after the frame, markercluster's 300 ms fly-out runs on the compositor. Both are reported apart. The second zoom of each load, \`map.setZoom(z + 1, {animate: false})\`, has no Leaflet animation: its call → painted is the whole redraw. Before each zoom the bench waits until nothing moves and no request is open, and for ${QUIET_MS} ms none starts (the device list the app fetches again when its notification stream opens lands before the first zoom); between zooms it goes back to the first view at once.`,
     `- Other work on the machine during the warm loads: ${median(warm.map((l) => l.draw.cores.other)).toFixed(2)} cores (median); this process and its browser: ${median(warm.map((l) => l.draw.cores.own)).toFixed(2)} cores`,
+    paceLine(pace),
     '',
     summary,
     '',

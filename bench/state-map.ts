@@ -5,9 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import type { DashboardCard } from '@vigil/domain';
 import { addBenchPage, signedInContext, snapshotWebBuild, type BenchPage } from './dashboard-draw.ts';
-import { traceLoad, type TraceBreakdown } from './dashboard-trace.ts';
+import { traceLoad } from './dashboard-trace.ts';
 import { measureMapBundles } from './map-bundles.ts';
 import { named, until } from './measure.ts';
+import { browserPace } from './pace.ts';
 import { createMapFixture, serveDemoSite, type MapFixture } from './map-fixture.ts';
 import {
   drawReport,
@@ -130,6 +131,7 @@ async function load(context: BrowserContext, elsewhere: [number, number]): Promi
 async function measure(base: string, session: BenchPage['session'], fixture: MapFixture) {
   const context = await signedInContext(base, session, 0);
   try {
+    const pace = await browserPace(context);
     await context.addInitScript(watchMap, DEVICES);
     const loads: MapLoad[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -147,7 +149,7 @@ async function measure(base: string, session: BenchPage['session'], fixture: Map
       );
       return page.evaluate(() => window.__benchMap!.drawnAt!);
     }).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-    return { loads, trace };
+    return { loads, trace, pace };
   } finally {
     await context.close();
   }
@@ -160,7 +162,7 @@ async function main() {
   const bundles = measureMapBundles(web.dist)!;
   const server = await serveDemoSite(dataDir, web.dist);
   let fixture: MapFixture;
-  let measured: { loads: MapLoad[]; trace: TraceBreakdown | string };
+  let measured: Awaited<ReturnType<typeof measure>>;
   try {
     fixture = await createMapFixture(server.base, server.idle);
     console.log(
