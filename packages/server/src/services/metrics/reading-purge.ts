@@ -16,8 +16,8 @@ export const PURGE_BATCH = 5000;
 
 /**
  * A compaction run of its own accord leaves the purge until no reading has been stored for this long:
- * the purge holds SQLite's write lock, which ingest needs too, and measured on one host it took 11 %
- * off the metrics workload's ingest (ADR 0048's condition, settled 2026-12-07).
+ * the purge holds SQLite's write lock, which ingest needs too, and on one host it took 11 % (14 %
+ * against the bare-SQLite pace) off the metrics workload's ingest (ADR 0048, settled 2026-12-07).
  */
 export const PURGE_IDLE_MS = 1000;
 /** ...unless this many readings wait for it: under ingest that never pauses, the rows kept twice stay bounded (about 90 MB). */
