@@ -23,7 +23,7 @@ import { createSeries, insertRows, type ReadingMetrics, type StoredValues } from
  * The same run keeps what each reading holds beyond its values in its channel's reading day
  * (ADR 0048): every reading up to `days_seq`, and no other, is in reading days. They follow
  * compacted_seq; a database from before them is caught up from the table first, COMPACTION_BATCH
- * rows a run. Readers take them from there (stored-readings.ts), and the rows go after each run
+ * rows a run. Readers take them from there (stored-readings.ts), and the rows go once ingest is idle
  * (reading-purge.ts), but for those the rules engine has still to evaluate.
  */
 

@@ -6,7 +6,12 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeseriesQuery } from '../../../../api/metrics.ts';
 import { deviceLimitsQuery, type EntityTypeName } from '../../../../api/registry.ts';
-import { envelopePoints, type ChartLimit, type ChartSeriesInput } from '../../../../components/charts/chart-model.ts';
+import {
+  envelopePoints,
+  valuePoints,
+  type ChartLimit,
+  type ChartSeriesInput,
+} from '../../../../components/charts/chart-model.ts';
 import { alertWindow } from '../../model/alert-window.ts';
 import { chartLimits, type LimitKind } from '../../model/chart-limits.ts';
 import { LoadState } from './load-state.tsx';
@@ -69,7 +74,7 @@ export function LimitChart({ notification, kind }: { notification: NotificationO
         key: metric ?? '',
         label: metricLabel,
         unit,
-        points: Object.entries(series.data?.data[0]?.values ?? {}).map(([time, v]) => [Date.parse(time), v] as const),
+        points: valuePoints(series.data?.data[0]?.values ?? {}),
         envelope: series.data?.data[0] ? envelopePoints(series.data.data[0]) : [],
       },
     ],
