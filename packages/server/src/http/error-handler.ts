@@ -65,14 +65,32 @@ export function toHttpError(error: FastifyError): HttpError {
     if (error.statusCode === 415) return new HttpError(415, 'UnsupportedMediaType', 'Unsupported content type');
     return new HttpError(error.statusCode, 'BadRequest', 'The request could not be understood');
   }
+  if (isDatabaseBusy(error))
+    return new HttpError(503, 'ServiceUnavailable', 'The database is busy; try again in a moment');
   return new HttpError(500, 'ServerError', 'Internal server error');
+}
+
+/** Seconds a client is asked to wait before it tries again when the database is busy. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * SQLite's one write lock was held past the connection's busy timeout (a long compaction on a slow
+ * machine, a backup): nothing is wrong with the request, so a logger or the web app is told to try
+ * again shortly (503 with Retry-After) rather than that the server failed.
+ */
+function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 /** The one place that shapes failures: `{error_type, message, details?}`, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const http = toHttpError(error);
-    if (http.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (http.status === 503) {
+      request.log.warn({ err: error }, http.message);
+      void reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+    } else if (http.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: http.status, error_type: http.errorType }, http.message);
     return sendError(reply, http);
   });

@@ -6,12 +6,12 @@ import { deleteReadingsUpTo } from './reading-store.ts';
 /**
  * The purge (ADR 0048): once a reading is in its reading day (seq up to days_seq) its row is a
  * second copy, and goes, unless the rules engine has still to evaluate it (a batch of the
- * evaluation backlog reads its rows). Rows go PURGE_BATCH at a time, each in its own short
- * transaction: on SQLite the write lock is ingest's too (ADR 0016), and the compactor purges when
- * ingest is idle (`purgeDelay`).
+ * evaluation backlog reads its rows). Rows go a range of PURGE_BATCH seqs at a time, each range in
+ * its own short transaction: on SQLite the write lock is ingest's too (ADR 0016), and the compactor
+ * purges when ingest is idle (`purgeDelay`).
  */
 
-/** Rows deleted per transaction: about 7 ms of the write lock on SQLite. */
+/** Seqs per purge transaction, one range of the table's key (fewer rows where seqs have gaps): a few ms of the write lock. */
 export const PURGE_BATCH = 5000;
 
 /**
@@ -37,14 +37,14 @@ export function purgeDelay(state: { asked: boolean; lastStoredAt: number; unpurg
 export async function purgeReadings(db: Db, batch = PURGE_BATCH): Promise<number> {
   let purged = 0;
   for (;;) {
-    const deleted = await db.transaction().execute(async (trx) => {
+    const { deleted, more } = await db.transaction().execute(async (trx) => {
       const { days } = await compactionMark(trx);
       const backlog = await oldestBacklogSeq(trx);
       const last = backlog === null ? days : Math.min(days, backlog - 1);
-      return last > 0 ? deleteReadingsUpTo(trx, last, batch) : 0;
+      return last > 0 ? deleteReadingsUpTo(trx, last, batch) : { deleted: 0, more: false };
     });
     purged += deleted;
-    if (deleted < batch) return purged;
+    if (!more) return purged;
     // SQLite's calls are synchronous: a turn of the event loop lets ingest take the lock between batches
     await new Promise(setImmediate);
   }

@@ -174,13 +174,22 @@ export const deleteReadingAt = (
     .returning(['seq', 'metrics'])
     .executeTakeFirst();
 
-/** Deletes up to `limit` readings with seq up to `last`, lowest first; returns how many. */
-export async function deleteReadingsUpTo(db: Db, last: number, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom('readings')
-    .where('seq', 'in', (eb) =>
-      eb.selectFrom('readings').select('seq').where('seq', '<=', last).orderBy('seq').limit(limit),
-    )
+/**
+ * Deletes the readings with seq up to `last`, at most `limit` seqs from the lowest stored one, as one
+ * range of the table's key (no list of seqs to build); answers how many went and whether rows up to
+ * `last` may remain.
+ */
+export async function deleteReadingsUpTo(
+  db: Db,
+  last: number,
+  limit: number,
+): Promise<{ deleted: number; more: boolean }> {
+  const first = await db
+    .selectFrom('readings')
+    .select((eb) => eb.fn.min('seq').as('seq'))
     .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  if (first?.seq == null || Number(first.seq) > last) return { deleted: 0, more: false };
+  const upTo = Math.min(last, Number(first.seq) + limit - 1);
+  const result = await db.deleteFrom('readings').where('seq', '<=', upTo).executeTakeFirst();
+  return { deleted: Number(result.numDeletedRows), more: upTo < last };
 }
