@@ -307,7 +307,8 @@ test('a large upload pauses, resumes from the bytes the server has, and complete
 
 test('cancelling an upload removes its record', async ({ page }) => {
   await openFileManager(page);
-  await throttleUploads(page, 600);
+  // The second part waits until the cancel is made: a quick host finished the upload before the click.
+  const { release } = await throttleUploads(page, 600, MIB);
   const name = `${unique('cancelled')}.png`;
   await chooseFiles(page, [{ name, mimeType: 'image/png', buffer: noisePng(900, 900) }]);
   await expect(queueRow(page, name).getByRole('status')).toHaveText('Uploading');
@@ -319,6 +320,7 @@ test('cancelling an upload removes its record', async ({ page }) => {
     .getByRole('button', { name: `Cancel upload of ${name}` })
     .click();
   expect((await removed).status()).toBe(204);
+  release();
   await expect(queueRow(page, name).getByRole('status')).toHaveText('Canceled');
   await expect(card(page, name)).toBeHidden();
 });
