@@ -15,7 +15,7 @@ import { lastValuesSection } from './last-values-section.ts';
 import { reportArchive, type ArchivedPdf } from './report-archive.ts';
 import { loadReportDevices, type ReportDevices } from './report-devices.ts';
 import { renderReportPdf, type ReportContent, type SectionBody } from './report-pdf.ts';
-import type { ReportRow, ReportStore } from './report-store.ts';
+import { reportStore, type ReportRow, type ReportStore } from './report-store.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
 import { loadReportTheme } from './report-theme.ts';
 import { missingReferences } from './section-references.ts';
@@ -96,9 +96,15 @@ async function sectionBody(
 
 /**
  * Makes a claimed report (ADR 0051): every section's data first, then the PDF, then the file; a failure
- * at any step leaves the report `failed` with the reason and no file.
+ * at any step leaves the report `failed` with the reason and no file. `onDone` (a scheduled report's
+ * e-mail) is written in the transaction that marks the report done: both happen, or neither.
  */
-export async function makeReport(host: GenerationHost, store: ReportStore, row: ReportRow): Promise<void> {
+export async function makeReport(
+  host: GenerationHost,
+  store: ReportStore,
+  row: ReportRow,
+  onDone: (trx: Db, made: ReportRow) => Promise<void> = async () => undefined,
+): Promise<void> {
   const archive = reportArchive(host.db, host.storage);
   let archived: ArchivedPdf | null = null;
   try {
@@ -144,7 +150,7 @@ export async function makeReport(host: GenerationHost, store: ReportStore, row: 
       { id: row.id, name: row.name, from: row.range_from, to: row.range_to, sha256, createdBy: row.created_by },
       bytes,
     );
-    await store.update(row.id, {
+    const done = {
       status: 'done',
       progress: 100,
       pages,
@@ -152,6 +158,10 @@ export async function makeReport(host: GenerationHost, store: ReportStore, row: 
       file_id: archived.fileId,
       finished_at: nowIso(),
       heartbeat_at: null,
+    } satisfies Partial<ReportRow>;
+    await host.db.transaction().execute(async (trx) => {
+      await reportStore(trx).update(row.id, done);
+      await onDone(trx, { ...row, ...done });
     });
   } catch (error) {
     if (archived) await archive.discard(row.project_id, archived).catch(() => undefined);

@@ -7,6 +7,7 @@ import { completenessSection } from './completeness-section.ts';
 import { alarmRow, craftedSite, DAY, fullTemplate } from './report-fixtures.ts';
 import { makeReport } from './report-generation.ts';
 import { loadReportDevices } from './report-devices.ts';
+import { emailReport } from './report-schedule.ts';
 import { reportStore, type ReportRow } from './report-store.ts';
 
 let t: TestApp;
@@ -139,15 +140,23 @@ describe('the alarms section', () => {
 });
 
 describe('a report that fails half-way', () => {
-  it('says failed with the reason and leaves no file', async () => {
-    const gone = newId();
-    const store = reportStore(t.db);
+  const store = () => reportStore(t.db);
+  const host = () => ({
+    db: t.db,
+    dialect: t.app.dialect,
+    log: t.app.log,
+    storage: createMediaStorage(t.app.config),
+    webDist: t.app.config.WEB_DIST,
+  });
+  const files = async () =>
+    (await t.db.selectFrom('media_files').select('id').where('project_id', '=', site.projectId).execute()).length;
+  async function runningReport(name: string, device: string): Promise<ReportRow> {
     const row: ReportRow = {
       id: newId(),
       project_id: site.projectId,
       template_id: newId(),
-      name: 'Broken',
-      template: toJson({ ...fullTemplate(gone), language: 'en-US', schedule: null }),
+      name,
+      template: toJson({ ...fullTemplate(device), language: 'en-US', schedule: null }),
       range_from: DAY.from,
       range_to: DAY.to,
       status: 'running',
@@ -165,19 +174,37 @@ describe('a report that fails half-way', () => {
       finished_at: null,
       heartbeat_at: DAY.to,
     };
-    await store.insert(row);
-    const files = async () =>
-      (await t.db.selectFrom('media_files').select('id').where('project_id', '=', site.projectId).execute()).length;
+    await store().insert(row);
+    return row;
+  }
+
+  it('says failed with the reason and leaves no file', async () => {
+    const row = await runningReport('Broken', newId());
     const before = await files();
-    const storage = createMediaStorage(t.app.config);
-    await makeReport(
-      { db: t.db, dialect: t.app.dialect, log: t.app.log, storage, webDist: t.app.config.WEB_DIST },
-      store,
-      row,
-    );
-    const failed = await store.findAnywhere(row.id);
+    await makeReport(host(), store(), row);
+    const failed = await store().findAnywhere(row.id);
     expect(failed).toMatchObject({ status: 'failed', file_id: null, sha256: null, pages: null });
     expect(failed?.error).toBe('sections.3.charts.0.series.0.entity_id: No such device in this project (deleted?)');
     expect(await files()).toBe(before);
   });
+
+  it('is done with its e-mail or not at all: a failure after the e-mail was queued leaves neither, nor a file', async () => {
+    const row = await runningReport('Unmailed', site.ids['RPT-PZ-1']!);
+    const before = await files();
+    const deliveries = async () =>
+      (await t.db.selectFrom('deliveries').select('id').where('report_id', '=', row.id).execute()).length;
+    let queued = 0;
+    await makeReport(host(), store(), row, async (trx, made) => {
+      expect(made).toMatchObject({ id: row.id, status: 'done', progress: 100 });
+      await emailReport(trx, made);
+      queued = (await trx.selectFrom('deliveries').select('id').where('report_id', '=', row.id).execute()).length;
+      throw new Error('the server stopped');
+    });
+    expect(queued).toBe(1);
+    expect(await deliveries()).toBe(0);
+    const failed = await store().findAnywhere(row.id);
+    expect(failed).toMatchObject({ status: 'failed', file_id: null, sha256: null, pages: null });
+    expect(failed?.error).toBe('The report could not be made: the server stopped');
+    expect(await files()).toBe(before);
+  }, 60_000);
 });

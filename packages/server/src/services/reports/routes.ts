@@ -12,21 +12,18 @@ import { reportTemplateStore } from './report-template-store.ts';
 
 /**
  * One server's report jobs: its queue (claiming reports, making them, queueing the e-mail of scheduled
- * ones in the call-out's outbox) and its scheduler. Tests make a second one on the same database to
+ * ones in the call-out's outbox as they are marked done) and its scheduler. Tests make a second one on the same database to
  * play another server, with a fake clock.
  */
 export function reportJobs(app: FastifyInstance, storage: MediaStorage, clock: () => Date = () => new Date()) {
   const store = reportStore(app.db);
   const host = { db: app.db, dialect: app.dialect, log: app.log, storage, webDist: app.config.WEB_DIST };
-  const queue = reportQueue(app, store, async (row) => {
-    await makeReport(host, store, row);
-    const made = await store.findAnywhere(row.id);
-    if (made?.origin === 'schedule' && made.status === 'done') {
-      await emailReport(app.db, made).catch((error: unknown) =>
-        app.log.error({ err: error, reportId: row.id }, 'report e-mail could not be queued'),
-      );
-    }
-  });
+  // A scheduled report's e-mail is queued in the transaction that marks it done (never one without the other).
+  const queue = reportQueue(app, store, (row) =>
+    makeReport(host, store, row, (trx, made) =>
+      made.origin === 'schedule' ? emailReport(trx, made) : Promise.resolve(),
+    ),
+  );
   const scheduler = reportScheduler({ templates: reportTemplateStore(app.db), store, queue, clock, log: app.log });
   return { store, queue, scheduler };
 }
