@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/connection.ts';
 import { newId, toJson } from '../../db/values.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMediaStorage } from '../media/storage/media-storage.ts';
@@ -191,17 +192,17 @@ describe('a report that fails half-way', () => {
   it('is done with its e-mail or not at all: a failure after the e-mail was queued leaves neither, nor a file', async () => {
     const row = await runningReport('Unmailed', site.ids['RPT-PZ-1']!);
     const before = await files();
-    const deliveries = async () =>
-      (await t.db.selectFrom('deliveries').select('id').where('report_id', '=', row.id).execute()).length;
+    const deliveries = async (db: Db) =>
+      (await db.selectFrom('deliveries').select('id').where('report_id', '=', row.id).execute()).length;
     let queued = 0;
     await makeReport(host(), store(), row, async (trx, made) => {
       expect(made).toMatchObject({ id: row.id, status: 'done', progress: 100 });
       await emailReport(trx, made);
-      queued = (await trx.selectFrom('deliveries').select('id').where('report_id', '=', row.id).execute()).length;
+      queued = await deliveries(trx);
       throw new Error('the server stopped');
     });
     expect(queued).toBe(1);
-    expect(await deliveries()).toBe(0);
+    expect(await deliveries(t.db)).toBe(0);
     const failed = await store().findAnywhere(row.id);
     expect(failed).toMatchObject({ status: 'failed', file_id: null, sha256: null, pages: null });
     expect(failed?.error).toBe('The report could not be made: the server stopped');

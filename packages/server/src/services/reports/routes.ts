@@ -12,13 +12,12 @@ import { reportTemplateStore } from './report-template-store.ts';
 
 /**
  * One server's report jobs: its queue (claiming reports, making them, queueing the e-mail of scheduled
- * ones in the call-out's outbox as they are marked done) and its scheduler. Tests make a second one on the same database to
- * play another server, with a fake clock.
+ * ones in the call-out's outbox in the transaction that marks them done) and its scheduler. Tests make
+ * a second one on the same database to play another server, with a fake clock.
  */
 export function reportJobs(app: FastifyInstance, storage: MediaStorage, clock: () => Date = () => new Date()) {
   const store = reportStore(app.db);
   const host = { db: app.db, dialect: app.dialect, log: app.log, storage, webDist: app.config.WEB_DIST };
-  // A scheduled report's e-mail is queued in the transaction that marks it done (never one without the other).
   const queue = reportQueue(app, store, (row) =>
     makeReport(host, store, row, (trx, made) =>
       made.origin === 'schedule' ? emailReport(trx, made) : Promise.resolve(),
