@@ -152,6 +152,8 @@ async function post(url: string, token: string, body: string) {
   return text;
 }
 
+const requests = (n: number) => `${n} request${n === 1 ? '' : 's'}`;
+
 /**
  * Ingest until the rules engine has evaluated every reading (the budget counts state evaluation)
  * and compaction has put every value in its day block (work ingest leaves for later is counted).
@@ -171,12 +173,14 @@ async function ingestWorkload(
   const client = new Worker(new URL('./ingest-client.ts', import.meta.url), {
     workerData: { base, token, eids, start },
   });
-  const sent = await new Promise<{ accepted: number; batches: number; cpuSeconds: number }>((resolve, reject) => {
-    client.once('message', resolve);
-    client.once('error', reject);
-    // a client that ends without its figures would otherwise leave this wait open
-    client.once('exit', (code) => reject(new Error(`the ingest client exited (${code}) before its figures arrived`)));
-  });
+  const sent = await new Promise<{ accepted: number; batches: number; busy: number; cpuSeconds: number }>(
+    (resolve, reject) => {
+      client.once('message', resolve);
+      client.once('error', reject);
+      // a client that ends without its figures would otherwise leave this wait open
+      client.once('exit', (code) => reject(new Error(`the ingest client exited (${code}) before its figures arrived`)));
+    },
+  );
   const sentSeconds = (performance.now() - t0) / 1000;
   await caughtUp.evaluated();
   const evaluatedSeconds = (performance.now() - t0) / 1000;
@@ -193,6 +197,7 @@ async function ingestWorkload(
   const backgroundCpuSeconds = cpuSeconds - serverCpuSeconds - sent.cpuSeconds;
   return {
     batches: sent.batches,
+    busy: sent.busy,
     readings: sent.accepted,
     values: sent.accepted * 4,
     sentSeconds,
@@ -273,7 +278,8 @@ async function serveWorkload(store: Awaited<ReturnType<typeof openStore>>) {
       `  ingest: ${ingest.values} values, sent in ${ingest.sentSeconds.toFixed(1)} s, evaluated in ${ingest.evaluatedSeconds.toFixed(1)} s, compacted in ${ingest.seconds.toFixed(1)} s, ` +
         `CPU ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds * 1e6) / ingest.readings).toFixed(0)} µs a reading, ` +
         `of which the server's thread ${perReading(ingest.serverCpuSeconds)} µs, the background worker and V8's ` +
-        `helper threads ${perReading(ingest.backgroundCpuSeconds)} µs, the client ${perReading(ingest.clientCpuSeconds)} µs)`,
+        `helper threads ${perReading(ingest.backgroundCpuSeconds)} µs, the client ${perReading(ingest.clientCpuSeconds)} µs)` +
+        (ingest.busy ? `; ${requests(ingest.busy)} answered 503 (database busy), sent again` : ''),
     );
 
     const api = `${base}/metrics-provider/api/v1`;
@@ -384,6 +390,9 @@ export async function benchMetrics(command: string) {
         `and every value compacted into its day block after ${run.ingest.seconds.toFixed(1)} s: **${Math.round(perSecond)} values/s**` +
         `, using ${run.ingest.cpuSeconds.toFixed(1)} s of CPU in the bench's process: ${run.ingest.serverCpuSeconds.toFixed(1)} s on the server's thread, ` +
         `${run.ingest.backgroundCpuSeconds.toFixed(1)} s on the background worker's and V8's helper threads, ${run.ingest.clientCpuSeconds.toFixed(1)} s on the client's` +
+        (run.ingest.busy
+          ? `; ${requests(run.ingest.busy)} answered 503 (the database busy) and sent again after the Retry-After, which the figure includes`
+          : '') +
         `; on disk ${(run.storage.bytes / 1e6).toFixed(1)} MB (below); Q1 answers ${run.q1Points}. Query rounds (other work: other processes, ` +
         `a database server included, and time taken by the hypervisor): ${run.rounds.join('; ')}.`,
     );
