@@ -40,7 +40,7 @@ describe('a backlog not evaluated when the engine stops', () => {
     expect(batch).toBeDefined();
 
     await t.app.compactor!.run();
-    await purgeReadings(t.db);
+    await purgeReadings(t.db, TEST_DIALECT);
     // both readings are in reading days: only the backlog keeps the second's row
     expect((await compactionMark(t.db)).days).toBeGreaterThanOrEqual(Number(batch!.first_seq));
     expect(await rowSeqs()).toEqual([Number(batch!.first_seq)]);
@@ -72,7 +72,7 @@ describe('a backlog not evaluated when the engine stops', () => {
     } finally {
       await next.close();
     }
-    await purgeReadings(t.db);
+    await purgeReadings(t.db, TEST_DIALECT);
     expect(await rowSeqs()).toEqual([]);
   });
 });

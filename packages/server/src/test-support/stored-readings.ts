@@ -24,7 +24,7 @@ export async function storedReadingCount(db: Db, scope: ReadingScope = {}): Prom
 export async function compactAndPurge(t: TestApp): Promise<void> {
   await t.app.rulesEngine?.idle();
   await t.app.compactor!.run();
-  await purgeReadings(t.db);
+  await purgeReadings(t.db, t.app.dialect);
 }
 
 /** A stored reading as tests look at it: rebuilt when it is in a reading day, its metrics parsed. */

@@ -6,7 +6,7 @@ import { COMPACTION_BATCH, compactOnce } from '../../services/metrics/compaction
 import { INDEXED_GROUPS } from '../../services/metrics/reading-rest.ts';
 import { purgeReadings } from '../../services/metrics/reading-purge.ts';
 import { API, tokenIn } from '../../services/metrics/test-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../../test-support/test-app.ts';
 import { migrateToLatest, migrator } from '../migrate.ts';
 
 /**
@@ -149,7 +149,7 @@ describe('migration 0026-reading-days', () => {
     expect(before.values).toBe(await valuesInRows());
 
     await compactAll();
-    await purgeReadings(t.db);
+    await purgeReadings(t.db, TEST_DIALECT);
     const mark = await compactionMark(t.db);
     expect(mark.days).toBe(mark.compacted);
     expect(await rowCount()).toBe(0);

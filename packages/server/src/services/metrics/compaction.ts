@@ -315,7 +315,7 @@ export function startCompactor(host: {
     }
     purge.asked = false;
     purge.unpurged = 0;
-    await purgeReadings(host.db);
+    await purgeReadings(host.db, host.dialect);
   };
   const loop = async () => {
     while (asked && !stopped) {

@@ -174,6 +174,41 @@ export const deleteReadingAt = (
     .returning(['seq', 'metrics'])
     .executeTakeFirst();
 
+/** How many rows of readings have a seq up to `last`, and how many after it. */
+export async function countReadingsUpTo(db: Db, last: number): Promise<{ going: number; staying: number }> {
+  const row = await db
+    .selectFrom('readings')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('seq', '<=', last).as('going'),
+      eb.fn.countAll<number>().filterWhere('seq', '>', last).as('staying'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { going: Number(row.going), staying: Number(row.staying) };
+}
+
+const READINGS_TABLE = /^CREATE TABLE\s+"?readings"?\s*\(/i;
+
+/**
+ * SQLite only (ADR 0052): the rows of readings with seq up to `last` go with the table. The rows
+ * after it move to a new table of the same definition, the old table is dropped (its pages freed, no
+ * row or key deleted one by one: readings' foreign key is a child's, so the drop deletes nothing
+ * first), the new one takes its name, and AUTOINCREMENT's counter carries on. Every reader goes on
+ * reading `readings`; SQLite prepares their statements again for the new schema.
+ */
+export async function replaceReadingsTable(trx: Db, last: number): Promise<void> {
+  const table = sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'readings'`;
+  const definition = (await table.execute(trx)).rows[0]?.sql ?? '';
+  if (!READINGS_TABLE.test(definition)) throw new Error(`readings is not the table expected: ${definition}`);
+  const counter = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'readings'`.execute(trx);
+  await sql.raw(definition.replace(READINGS_TABLE, 'CREATE TABLE "readings_next" (')).execute(trx);
+  await sql`insert into readings_next select * from readings where seq > ${last} order by seq`.execute(trx);
+  await sql`drop table readings`.execute(trx);
+  await sql`alter table readings_next rename to readings`.execute(trx);
+  const seq = Number(counter.rows[0]?.seq ?? 0);
+  await sql`delete from sqlite_sequence where name = 'readings'`.execute(trx);
+  await sql`insert into sqlite_sequence (name, seq) values ('readings', ${seq})`.execute(trx);
+}
+
 /**
  * Deletes the readings with seq up to `last`, at most `limit` seqs from the lowest stored one, as one
  * range of the table's key (no list of seqs to build); answers how many went and whether rows up to
