@@ -35,7 +35,7 @@ function row(code: string, at: string, seq?: number) {
 }
 
 const stored = async () =>
-  (await t.db.selectFrom('readings').select(['seq', 'entity_id']).orderBy('seq').execute()).map((r) => Number(r.seq));
+  (await t.db.selectFrom('readings').select('seq').orderBy('seq').execute()).map((r) => Number(r.seq));
 const schema = async () =>
   (
     await sql<{ type: string; name: string; sql: string | null }>`select type, name, sql from sqlite_master
