@@ -34,7 +34,8 @@ import { cpuBetween, sampleCpu } from './process-cpu.ts';
  */
 const TIMEOUT_MS = 60_000;
 
-const mapCard = (groupId: string): DashboardCard[] => [
+/** The bench page's one card: a full-width state map of the fixture's group. */
+export const mapCard = (groupId: string): DashboardCard[] => [
   {
     id: 'bench-map',
     type: 'state-map',

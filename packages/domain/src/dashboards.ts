@@ -12,7 +12,7 @@ import {
 import { ENTITY_TYPES } from './schemes.ts';
 import { CARD_PRESETS, GRID_COLUMNS, parentPath, ROOT_PAGE, type CardLayout } from './dashboard-pages.ts';
 import { ENTITY_SEGMENT } from './states.ts';
-import { MAP_ZOOM } from './site-map.ts';
+import { MAP_ZOOM } from './map-constants.ts';
 import { DEFAULT_CARD_PRESET, TIME_PRESETS } from './time-presets.ts';
 import { WEATHER_UNITS } from './weather.ts';
 

@@ -29,6 +29,7 @@ export * from './dashboards.ts';
 export * from './dashboard-pages.ts';
 export * from './inclinometer-profile.ts';
 export * from './metric-catalogue.ts';
+export * from './map-constants.ts';
 export * from './site-map.ts';
 export * from './alarms.ts';
 export * from './alarm-report.ts';

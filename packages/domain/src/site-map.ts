@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { DEFAULT_TILE_MAX_ZOOM, MAP_ZOOM } from './map-constants.ts';
 
 /**
  * The base of a project's maps without a tile server (issue 19): a georeferenced site image over a
  * bundled world background, and an online XYZ tile layer only where one is configured.
  * Coordinates are longitude then latitude everywhere else (requirements#monitoring-entities); bounds name their sides.
  */
-
-/** Map card zooms (requirements#monitoring-constants): from 4 to 20, 12 unless chosen; the map itself goes to 21. */
-export const MAP_ZOOM = { min: 4, max: 20, initial: 12, mapMax: 21 } as const;
-/** Cluster icons are 40 × 40 px (requirements#monitoring-states). */
-export const CLUSTER_ICON_SIZE = 40;
 
 export const geoBoundsSchema = z
   .strictObject({
@@ -20,9 +16,6 @@ export const geoBoundsSchema = z
   })
   .refine((b) => b.west < b.east && b.south < b.north, 'West is left of east and south below north');
 export type GeoBounds = z.infer<typeof geoBoundsSchema>;
-
-/** Zoom 19 is as deep as OpenStreetMap and most tile servers go. */
-export const DEFAULT_TILE_MAX_ZOOM = 19;
 
 const tileLayerSchema = z.object({ url: z.string(), attribution: z.string(), max_zoom: z.number().int() });
 

@@ -2,23 +2,16 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import { PRESET_LISTS, presetRange, type DashboardCard, type TimePreset, type TimeRange } from '@vigil/domain';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ZoomedRange } from './zoomed-range.tsx';
 import { useTranslation } from 'react-i18next';
+import { useTimeSeriesChart } from '../../../components/charts/lazy-time-series-chart.ts';
 import { InlineChoice } from '../../../components/forms/inline-choice.tsx';
 import { chartSheet } from '../model/chart-export.ts';
 import { useCalibrationMarkers } from '../model/use-calibration-markers.ts';
 import { useChartCard } from '../model/use-chart-card.ts';
 import { useDashboardContext } from './card-context.ts';
 import { CardFrame } from './card-frame.tsx';
-
-// uPlot is a chunk of its own, fetched as soon as a dashboard loads: alongside the cards' data, not after it.
-// Once loaded it is used directly: a lazy component would suspend once more, and React holds back
-// what a suspension reveals for 300 ms.
-const chartModule = import('../../../components/charts/time-series-chart.tsx');
-let loadedChart: (typeof import('../../../components/charts/time-series-chart.tsx'))['TimeSeriesChart'] | null = null;
-void chartModule.then((m) => (loadedChart = m.TimeSeriesChart));
-const LazyChart = lazy(() => chartModule.then((m) => ({ default: m.TimeSeriesChart })));
 
 type Card = Extract<DashboardCard, { type: 'chart' }>;
 
@@ -35,14 +28,15 @@ export function ChartCard({ card }: { card: Card }) {
     ? PRESET_LISTS.default.presets
     : [period, ...PRESET_LISTS.default.presets];
   const single = card.series.length === 1 ? card.series[0]! : null;
-  const TimeSeriesChart = loadedChart ?? LazyChart;
+  // uPlot's chunk: asked for by the page's prefetch with the charts' data (prefetch-dashboard.ts)
+  const TimeSeriesChart = useTimeSeriesChart();
   const limits = useMemo(
     () => chart.limits.map((l) => ({ ...l, label: t(`chart.limitLabel.${l.level}_${l.bound}`) })),
     [chart.limits, t],
   );
   const { markers: calibrations, pending: calibrationsPending } = useCalibrationMarkers(card.series);
   // drawn once its limit lines and calibration marks are known: a uPlot made anew for them is a second draw
-  const waiting = chart.loading || chart.limitsPending || calibrationsPending;
+  const waiting = chart.loading || chart.limitsPending || calibrationsPending || !TimeSeriesChart;
   const markers = useMemo(() => {
     if (marker === undefined) return calibrations.length ? calibrations : undefined;
     // The reading's value is drawn on the chart of its own metric only.
@@ -103,21 +97,19 @@ export function ChartCard({ card }: { card: Card }) {
         data: [chartSheet(t('chart.sheet'), t('columns.time'), chart.plotted)],
       })}
     >
-      {!waiting && (
-        <Suspense fallback={null}>
-          <TimeSeriesChart
-            series={chart.plotted}
-            limits={limits}
-            markers={markers}
-            height="fill"
-            syncKey={syncKey}
-            range={range}
-            onZoom={setZoom}
-            onResetZoom={() => setZoom(null)}
-            noDataText={t('noData')}
-            ariaLabel={t('chart.label', { title })}
-          />
-        </Suspense>
+      {TimeSeriesChart && !waiting && (
+        <TimeSeriesChart
+          series={chart.plotted}
+          limits={limits}
+          markers={markers}
+          height="fill"
+          syncKey={syncKey}
+          range={range}
+          onZoom={setZoom}
+          onResetZoom={() => setZoom(null)}
+          noDataText={t('noData')}
+          ariaLabel={t('chart.label', { title })}
+        />
       )}
     </CardFrame>
   );

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchChartCalibrations } from '../../../api/calibrations.ts';
 import { timeseriesQuery } from '../../../api/metrics.ts';
 import { prefetchDeviceLimits } from '../../../api/registry.ts';
+import { preloadTimeSeriesChart } from '../../../components/charts/lazy-time-series-chart.ts';
 import { preloadStateMap } from '../cards/state-map-preload.ts';
 import { chartedInstruments } from './calibration-markers.ts';
 import { timeseriesRequests } from './chart-data.ts';
@@ -53,11 +54,13 @@ export function prefetchDashboard(
 }
 
 /**
- * The charts' limits and calibrations (one call each for the page), then their data: put on the wire
+ * uPlot's chunk, the charts' limits and calibrations (one call each for the page), then their data: put on the wire
  * first, the small calls do not queue behind the charts' for one of HTTP/1.1's six connections, and
  * a chart, drawn once its limit lines are known, waits for none of them.
  */
 function prefetchCharts(queryClient: QueryClient, charts: Array<Extract<DashboardCard, { type: 'chart' }>>, now: Date) {
+  if (charts.length === 0) return;
+  preloadTimeSeriesChart();
   prefetchDeviceLimits(
     queryClient,
     charts.flatMap((card) => card.series.map((s) => ({ type: s.entity_type, id: s.entity_id }))),

@@ -1,10 +1,9 @@
 import { Skeleton } from '@mui/material';
-import { lazy, Suspense } from 'react';
 import type { ChartSeriesInput } from '../../../components/charts/chart-model.ts';
+import { preloadTimeSeriesChart, useTimeSeriesChart } from '../../../components/charts/lazy-time-series-chart.ts';
 
 // uPlot is a chunk of its own, fetched as soon as the explorer loads rather than when the first readings arrive.
-const chartModule = import('../../../components/charts/time-series-chart.tsx');
-const LazyChart = lazy(() => chartModule.then((m) => ({ default: m.TimeSeriesChart })));
+preloadTimeSeriesChart();
 
 export const CHART_HEIGHT = 340;
 
@@ -17,9 +16,7 @@ interface ExplorerChartProps {
 
 /** The app's time-series chart of the chosen devices, one line each. */
 export function ExplorerChart(props: ExplorerChartProps) {
-  return (
-    <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
-      <LazyChart {...props} height={CHART_HEIGHT} />
-    </Suspense>
-  );
+  const TimeSeriesChart = useTimeSeriesChart();
+  if (!TimeSeriesChart) return <Skeleton variant="rounded" height={CHART_HEIGHT} />;
+  return <TimeSeriesChart {...props} height={CHART_HEIGHT} />;
 }

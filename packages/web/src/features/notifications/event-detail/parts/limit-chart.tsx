@@ -1,8 +1,8 @@
-import { Box, Skeleton } from '@mui/material';
+import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { metricInfo, type NotificationObject, type TimeseriesBody } from '@vigil/domain';
 import { useSnackbar } from '../../../../components/snackbars/snackbars.ts';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeseriesQuery } from '../../../../api/metrics.ts';
 import { deviceLimitsQuery, type EntityTypeName } from '../../../../api/registry.ts';
@@ -12,6 +12,7 @@ import {
   type ChartLimit,
   type ChartSeriesInput,
 } from '../../../../components/charts/chart-model.ts';
+import { useTimeSeriesChart } from '../../../../components/charts/lazy-time-series-chart.ts';
 import { alertWindow } from '../../model/alert-window.ts';
 import { chartLimits, type LimitKind } from '../../model/chart-limits.ts';
 import { LoadState } from './load-state.tsx';
@@ -23,10 +24,6 @@ export const ALERT_CHART_HEIGHT = 200;
  * of their own, so the reading beyond a limit is drawn as it was, not averaged with its neighbours.
  */
 const SAMPLE_SIZE = 5_000;
-
-// uPlot is a chunk of its own: fetched when an event with a chart is opened, alongside the chart's data.
-const loadChart = () => import('../../../../components/charts/time-series-chart.tsx');
-const TimeSeriesChart = lazy(() => loadChart().then((m) => ({ default: m.TimeSeriesChart })));
 
 /**
  * The metric of an event from 10 days before to 3 days after it (the alert chart), with its invalid bounds
@@ -58,9 +55,8 @@ export function LimitChart({ notification, kind }: { notification: NotificationO
     enabled,
   });
 
-  useEffect(() => {
-    if (enabled) void loadChart();
-  }, [enabled]);
+  // uPlot's chunk, asked for as the event opens, alongside the chart's data
+  const TimeSeriesChart = useTimeSeriesChart();
   useEffect(() => {
     if (series.isError) enqueueSnackbar(t('errors.fetchChartError'), { variant: 'error', preventDuplicate: true });
   }, [series.isError, enqueueSnackbar, t]);
@@ -106,20 +102,18 @@ export function LimitChart({ notification, kind }: { notification: NotificationO
 
   if (!entity || !metric) return null;
   if (series.isError) return <LoadState error />;
-  if (series.isPending) return <LoadState lines={4} />;
+  if (series.isPending || !TimeSeriesChart) return <LoadState lines={4} />;
   return (
     <Box>
-      <Suspense fallback={<Skeleton variant="rectangular" height={ALERT_CHART_HEIGHT} />}>
-        <TimeSeriesChart
-          series={plotted}
-          limits={limits}
-          markers={markers}
-          height={ALERT_CHART_HEIGHT}
-          range={range}
-          noDataText={t('detail.noData')}
-          ariaLabel={t('detail.chartLabel', { metric: metricLabel })}
-        />
-      </Suspense>
+      <TimeSeriesChart
+        series={plotted}
+        limits={limits}
+        markers={markers}
+        height={ALERT_CHART_HEIGHT}
+        range={range}
+        noDataText={t('detail.noData')}
+        ariaLabel={t('detail.chartLabel', { metric: metricLabel })}
+      />
     </Box>
   );
 }
