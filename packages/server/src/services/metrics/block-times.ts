@@ -1,5 +1,5 @@
 import { ByteReader, ByteWriter } from './byte-stream.ts';
-import { MAX_CODED_INTEGER, readDifferences, writeDifferences } from './difference-coding.ts';
+import { allCodable, readDifferences, writeDifferences } from './difference-coding.ts';
 import { readRawDoubles, writeRawDoubles } from './raw-doubles.ts';
 
 /**
@@ -12,10 +12,8 @@ import { readRawDoubles, writeRawDoubles } from './raw-doubles.ts';
 /** The byte naming how a list of times is coded: never renumbered (stored in blocks). */
 const TimesMethod = { Raw: 0, DeltaOfDelta: 1 } as const;
 
-const codable = (t: number) => Number.isInteger(t) && Math.abs(t) <= MAX_CODED_INTEGER && !Object.is(t, -0);
-
 export function writeTimes(out: ByteWriter, times: Float64Array) {
-  if (times.every(codable)) {
+  if (allCodable(times)) {
     out.byte(TimesMethod.DeltaOfDelta);
     writeDifferences(out, times, 2);
   } else {

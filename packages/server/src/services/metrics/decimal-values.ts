@@ -20,20 +20,24 @@ const exactAt = (value: number, power: number) => {
 
 /** The fewest decimals at which every value comes back exactly, or undefined when there are none. */
 export function decimalScaleOf(values: Float64Array): number | undefined {
+  // indexed loops: compaction runs this on every block, and an iterator boxed each double
   let scale = 0;
-  for (const v of values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     if (Object.is(v, -0)) return undefined;
     while (!exactAt(v, POWERS[scale]!)) if (++scale > MAX_SCALE) return undefined;
   }
   // a value exact at a smaller scale is almost always exact at a larger one: checked all the same
-  for (const v of values) if (!exactAt(v, POWERS[scale]!)) return undefined;
+  const power = POWERS[scale]!;
+  for (let i = 0; i < values.length; i++) if (!exactAt(values[i]!, power)) return undefined;
   return scale;
 }
 
 /** The values at `scale` as differences of the order that codes them smaller. */
 export function encodeDecimalValues(values: Float64Array, scale: number): Uint8Array {
   const power = POWERS[scale]!;
-  const ints = values.map((v) => Math.round(v * power));
+  const ints = new Float64Array(values.length);
+  for (let i = 0; i < ints.length; i++) ints[i] = Math.round(values[i]! * power);
   const coded = ([1, 2] as const).map((order) => {
     const out = new ByteWriter(16 + values.length);
     out.byte(scale);

@@ -10,6 +10,19 @@ import { unzigzag, zigzag, type ByteReader, type ByteWriter } from './byte-strea
 /** Integers coded must lie within ±MAX_CODED_INTEGER: their second differences then stay below 2^51. */
 export const MAX_CODED_INTEGER = 2 ** 49;
 
+/**
+ * Whether every number of `list` is an integer the differences code: within ±MAX_CODED_INTEGER and
+ * not −0. An indexed loop: compaction runs it on every block, and a callback per element (`every`)
+ * boxed each double for the collector.
+ */
+export function allCodable(list: Float64Array): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i]!;
+    if (!Number.isInteger(t) || Math.abs(t) > MAX_CODED_INTEGER || Object.is(t, -0)) return false;
+  }
+  return true;
+}
+
 export type DifferenceOrder = 1 | 2;
 
 export function writeDifferences(out: ByteWriter, ints: ArrayLike<number>, order: DifferenceOrder) {

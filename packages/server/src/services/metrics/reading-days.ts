@@ -1,7 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { ByteReader, ByteWriter } from './byte-stream.ts';
 import { readTimes, writeTimes } from './block-times.ts';
-import { MAX_CODED_INTEGER, readDifferences, writeDifferences } from './difference-coding.ts';
+import { allCodable, readDifferences, writeDifferences } from './difference-coding.ts';
 import { readRawDoubles, writeRawDoubles } from './raw-doubles.ts';
 
 /**
@@ -73,10 +73,8 @@ export function decodeReadingDay(data: Uint8Array): ReadingDay {
   return { times, received, rests };
 }
 
-const codable = (t: number) => Number.isInteger(t) && Math.abs(t) <= MAX_CODED_INTEGER && !Object.is(t, -0);
-
 function writeReceived(out: ByteWriter, times: Float64Array, received: Float64Array) {
-  if (!received.every(codable) || !times.every(codable)) {
+  if (!allCodable(received) || !allCodable(times)) {
     out.byte(ReceivedMethod.Raw);
     writeRawDoubles(out, received);
     return;
@@ -85,8 +83,9 @@ function writeReceived(out: ByteWriter, times: Float64Array, received: Float64Ar
   // after their read_at. Both are tried: the shorter is kept.
   const asReceived = new ByteWriter(8 + received.length);
   writeDifferences(asReceived, received, 1);
-  const lag = received.map((r, i) => r - times[i]!);
-  const lagCodable = lag.every(codable);
+  const lag = new Float64Array(received.length);
+  for (let i = 0; i < lag.length; i++) lag[i] = received[i]! - times[i]!;
+  const lagCodable = allCodable(lag);
   const asLag = new ByteWriter(8 + received.length);
   if (lagCodable) writeDifferences(asLag, lag, 1);
   const lagShorter = lagCodable && asLag.length < asReceived.length;

@@ -54,7 +54,8 @@ export function summarize(block: Block) {
   let sum = 0;
   let min = Infinity;
   let max = -Infinity;
-  for (const v of values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     sum += v * SUM_SCALE;
     if (v < min) min = v;
     if (v > max) max = v;
