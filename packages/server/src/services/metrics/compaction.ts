@@ -4,7 +4,16 @@ import { fromJson } from '../../db/values.ts';
 import { compactionMark, findBlocksBetween, findReadingsAfterSeq, setCompactedSeq } from './block-store.ts';
 import { holdCompactionLock } from './compaction-lock-store.ts';
 import { findSeriesOfEntities } from './series-store.ts';
-import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } from './series-blocks.ts';
+import {
+  dayOf,
+  decodeBlock,
+  encodeBlock,
+  mergeBlock,
+  noValuesAdded,
+  summarize,
+  type AddedValues,
+  type Block,
+} from './series-blocks.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
 import { newBlockVersion } from './block-cache.ts';
 import { HeldValues } from './stored-values.ts';
@@ -126,16 +135,17 @@ async function writeMerged(trx: Db, dialect: Dialect, merged: Merged): Promise<n
   return merged.readings + merged.backfilled;
 }
 
-/** series id → day → [t, value] pairs */
-type Added = Map<number, Map<number, Array<[number, number]>>>;
+/** series id → day → the values to merge */
+type Added = Map<number, Map<number, AddedValues>>;
 
 function add(added: Added, id: number, t: number, value: number) {
   const day = dayOf(t);
   let days = added.get(id);
   if (!days) added.set(id, (days = new Map()));
-  let pairs = days.get(day);
-  if (!pairs) days.set(day, (pairs = []));
-  pairs.push([t, value]);
+  let values = days.get(day);
+  if (!values) days.set(day, (values = noValuesAdded()));
+  values.times.push(t);
+  values.values.push(value);
 }
 
 /**
@@ -197,8 +207,8 @@ async function mergeNext(trx: Db, dialect: Dialect, limit: number, handed?: Hand
     for (const b of existing) old.set(`${b.series_id}:${Number(b.day)}`, decodeBlock(b.data));
     for (const id of part) {
       const byDay = [...added.get(id)!].sort((a, b) => a[0] - b[0]);
-      for (const [day, pairs] of byDay) {
-        const block = mergeBlock(old.get(`${id}:${day}`), pairs);
+      for (const [day, values] of byDay) {
+        const block = mergeBlock(old.get(`${id}:${day}`), values);
         const s = summarize(block);
         merged.blocks.push(id, day, encodeBlock(block), newBlockVersion());
         merged.days.push(id, day, s.count, s.sum, s.min, s.max, s.first_t, s.first, s.last_t, s.last);

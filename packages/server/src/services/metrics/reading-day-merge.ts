@@ -39,31 +39,35 @@ export class ReadingDayEntries {
   }
 
   add(entityId: string, dataPointId: string, projectId: string, t: number, received: number, rest: string) {
-    const key = channelKeyOf(entityId, dataPointId);
-    let channel = this.#channels.get(key);
-    if (!channel) this.#channels.set(key, (channel = { entityId, dataPointId, projectId, days: new Map() }));
-    const day = dayOf(t);
-    let entries = channel.days.get(day);
-    if (!entries) channel.days.set(day, (entries = []));
-    entries.push({ t, received, rest });
-    this.#count++;
+    this.#push(this.#channel(entityId, dataPointId, projectId), t, received, rest);
   }
 
   /** The readings ingest handed over whose seq is after `after`. */
   addHanded(handed: HandedReadings, after: number) {
     const { entries, channels, rests } = handed;
+    // each channel of the batch looked up once, not by a key made for every reading
+    const ofBatch: Array<Channel | undefined> = [];
     for (let i = 0; i < entries.length; i += 4) {
       if (entries[i]! <= after) continue;
-      const channel = 2 * entries[i + 2]!;
-      this.add(
-        channels[channel]!,
-        channels[channel + 1]!,
-        handed.projectId,
-        entries[i + 1]!,
-        handed.received,
-        rests[entries[i + 3]!]!,
-      );
+      const c = entries[i + 2]!;
+      const channel = (ofBatch[c] ??= this.#channel(channels[2 * c]!, channels[2 * c + 1]!, handed.projectId));
+      this.#push(channel, entries[i + 1]!, handed.received, rests[entries[i + 3]!]!);
     }
+  }
+
+  #channel(entityId: string, dataPointId: string, projectId: string): Channel {
+    const key = channelKeyOf(entityId, dataPointId);
+    let channel = this.#channels.get(key);
+    if (!channel) this.#channels.set(key, (channel = { entityId, dataPointId, projectId, days: new Map() }));
+    return channel;
+  }
+
+  #push(channel: Channel, t: number, received: number, rest: string) {
+    const day = dayOf(t);
+    let entries = channel.days.get(day);
+    if (!entries) channel.days.set(day, (entries = []));
+    entries.push({ t, received, rest });
+    this.#count++;
   }
 
   /**

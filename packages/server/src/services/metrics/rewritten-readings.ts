@@ -12,7 +12,16 @@ import { holdCompactionLock } from './compaction-lock-store.ts';
 import { editReadingDays } from './reading-day-edits.ts';
 import { restOf } from './reading-rest.ts';
 import { rewriteLatestMetrics, rewriteReadingMetrics } from './reading-store.ts';
-import { dayOf, decodeBlock, encodeBlock, mergeBlock, summarize, type Block } from './series-blocks.ts';
+import {
+  dayOf,
+  decodeBlock,
+  encodeBlock,
+  mergeBlock,
+  noValuesAdded,
+  summarize,
+  type AddedValues,
+  type Block,
+} from './series-blocks.ts';
 import { findSeriesOfEntities } from './series-store.ts';
 import { createSeries, insertRows } from './write-store.ts';
 
@@ -70,13 +79,13 @@ export async function planRewrite(
   await holdCompactionLock(trx, dialect, 'shared');
   const ids = await seriesIds(trx, entityId);
   // series key → day → the times to take out and the values to put in
-  const changes = new Map<string, Map<number, { out: number[]; in: Array<[number, number]> }>>();
+  const changes = new Map<string, Map<number, { out: number[]; in: AddedValues }>>();
   const change = (key: string, t: number) => {
     let days = changes.get(key);
     if (!days) changes.set(key, (days = new Map()));
     const day = dayOf(t);
     let c = days.get(day);
-    if (!c) days.set(day, (c = { out: [], in: [] }));
+    if (!c) days.set(day, (c = { out: [], in: noValuesAdded() }));
     return c;
   };
   for (const r of readings) {
@@ -87,8 +96,11 @@ export async function planRewrite(
         if (!(metric in after)) change(seriesKey(r.dataPointId, group, metric), r.t).out.push(r.t);
       }
       for (const metric in after) {
-        if (before[metric] !== after[metric])
-          change(seriesKey(r.dataPointId, group, metric), r.t).in.push([r.t, after[metric]!]);
+        if (before[metric] !== after[metric]) {
+          const added = change(seriesKey(r.dataPointId, group, metric), r.t).in;
+          added.times.push(r.t);
+          added.values.push(after[metric]!);
+        }
       }
     }
   }
@@ -110,7 +122,7 @@ export async function planRewrite(
     for (const [day, c] of byDay) {
       const old = seriesId === undefined ? undefined : stored.get(`${seriesId}:${day}`);
       let block: Block | undefined = old && withoutTimes(decodeBlock(old.data), c.out);
-      if (c.in.length) block = mergeBlock(block, c.in);
+      if (c.in.times.length) block = mergeBlock(block, c.in);
       plan.blocks.push({
         key,
         seriesId,

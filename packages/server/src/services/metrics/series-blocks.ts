@@ -20,22 +20,43 @@ export const encodeBlock = (block: Block): Uint8Array => encodeColumns(block);
 /** A block from its stored bytes, in any format written so far (blocks of ADR 0014 included). */
 export const decodeBlock = (data: Uint8Array): Block => decodeColumns(data);
 
+/**
+ * Values to merge into a block, in the order stored: times and values side by side, so that
+ * compaction allocates no pair for each of the values it gathers.
+ */
+export interface AddedValues {
+  times: number[];
+  values: number[];
+}
+
+export const noValuesAdded = (): AddedValues => ({ times: [], values: [] });
+
+/** The indexes of `times` in time order (stable: at an equal time, the order stored), or null when they are in order. */
+function timeOrder(times: readonly number[]): number[] | null {
+  let sorted = true;
+  for (let k = 1; k < times.length && sorted; k++) sorted = times[k - 1]! <= times[k]!;
+  if (sorted) return null;
+  return Array.from(times, (_, k) => k).sort((a, b) => times[a]! - times[b]!);
+}
+
 /** Merges values into a block in time order; at an equal time the newer value wins. */
-export function mergeBlock(old: Block | undefined, added: Array<[number, number]>): Block {
-  added.sort((a, b) => a[0] - b[0]);
+export function mergeBlock(old: Block | undefined, added: AddedValues): Block {
+  const order = timeOrder(added.times);
+  const count = added.times.length;
   const oldN = old?.times.length ?? 0;
-  const times = new Float64Array(oldN + added.length);
-  const values = new Float64Array(oldN + added.length);
+  const times = new Float64Array(oldN + count);
+  const values = new Float64Array(oldN + count);
   let i = 0;
   let j = 0;
   let n = 0;
-  while (i < oldN || j < added.length) {
-    const next = added[j];
-    if (next && (i >= oldN || next[0] <= old!.times[i]!)) {
-      if (i < oldN && next[0] === old!.times[i]) i++;
-      if (n > 0 && times[n - 1] === next[0]) n--;
-      times[n] = next[0];
-      values[n++] = next[1];
+  while (i < oldN || j < count) {
+    const k = j < count ? (order ? order[j]! : j) : -1;
+    const t = k < 0 ? NaN : added.times[k]!;
+    if (k >= 0 && (i >= oldN || t <= old!.times[i]!)) {
+      if (i < oldN && t === old!.times[i]) i++;
+      if (n > 0 && times[n - 1] === t) n--;
+      times[n] = t;
+      values[n++] = added.values[k]!;
       j++;
     } else {
       times[n] = old!.times[i]!;
