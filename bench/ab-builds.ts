@@ -6,10 +6,9 @@ import type { BrowserContext } from '@playwright/test';
 import { addBenchPage, drawn, PAGE_PATH, serveDemo, signedInContext } from './dashboard-draw.ts';
 import { createMapFixture, serveDemoSite } from './map-fixture.ts';
 import { mapSettled, watchMap } from './map-page.ts';
-import { MAP_PATH } from './map-plan.ts';
+import { mapCard, MAP_PATH } from './map-plan.ts';
 import { DEVICES } from './map-site.ts';
 import { percentile } from './measure.ts';
-import { mapCard } from './state-map.ts';
 
 /**
  * A diagnosis, not a measurement of record: two or more web builds (AB_DISTS, comma-separated

@@ -1,3 +1,4 @@
+import type { DashboardCard } from '@vigil/domain';
 import type { MapDrawRun, ZoomRun } from './map-page.ts';
 
 /**
@@ -28,3 +29,17 @@ export interface MapLoad {
   /** the map's box in CSS px */
   size: { width: number; height: number };
 }
+
+/** The bench page's one card: a full-width state map of the fixture's group. */
+export const mapCard = (groupId: string): DashboardCard[] => [
+  {
+    id: 'bench-map',
+    type: 'state-map',
+    title: '',
+    layout: { x: 0, y: 0, w: 16, h: 4 },
+    group_id: groupId,
+    display_names: false,
+    cross_sections_layer: false,
+    zoom: CARD_ZOOM,
+  },
+];

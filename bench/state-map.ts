@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import type { DashboardCard } from '@vigil/domain';
 import { addBenchPage, signedInContext, snapshotWebBuild, type BenchPage } from './dashboard-draw.ts';
 import { traceLoad } from './dashboard-trace.ts';
 import { measureMapBundles } from './map-bundles.ts';
@@ -21,7 +20,7 @@ import {
   zoomReport,
   type ZoomRun,
 } from './map-page.ts';
-import { CARD_ZOOM, MAP_PATH, QUIET_MS, RUNS, type MapLoad } from './map-plan.ts';
+import { mapCard, MAP_PATH, QUIET_MS, RUNS, type MapLoad } from './map-plan.ts';
 import { mapSection } from './map-report.ts';
 import { DEVICES } from './map-site.ts';
 import { cpuBetween, sampleCpu } from './process-cpu.ts';
@@ -33,20 +32,6 @@ import { cpuBetween, sampleCpu } from './process-cpu.ts';
  * page `root/bench-map` of the safety-state dashboards holds one full-width state-map card of its group.
  */
 const TIMEOUT_MS = 60_000;
-
-/** The bench page's one card: a full-width state map of the fixture's group. */
-export const mapCard = (groupId: string): DashboardCard[] => [
-  {
-    id: 'bench-map',
-    type: 'state-map',
-    title: '',
-    layout: { x: 0, y: 0, w: 16, h: 4 },
-    group_id: groupId,
-    display_names: false,
-    cross_sections_layer: false,
-    zoom: CARD_ZOOM,
-  },
-];
 
 /** The page's requests in flight and started, but for the notification stream, which stays open. */
 function watchRequests(page: Page) {
