@@ -36,7 +36,9 @@ function timeOrder(times: readonly number[]): number[] | null {
   let sorted = true;
   for (let k = 1; k < times.length && sorted; k++) sorted = times[k - 1]! <= times[k]!;
   if (sorted) return null;
-  return Array.from(times, (_, k) => k).sort((a, b) => times[a]! - times[b]!);
+  const order = new Array<number>(times.length);
+  for (let k = 0; k < times.length; k++) order[k] = k;
+  return order.sort((a, b) => times[a]! - times[b]!);
 }
 
 /** Merges values into a block in time order; at an equal time the newer value wins. */

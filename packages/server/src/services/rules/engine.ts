@@ -56,6 +56,12 @@ const BACKLOG_CHUNK = 20;
 const ORPHANED_AFTER_MS = 5 * 60_000;
 const METRIC_EVENTS = new Set(['metric_limits_state_changed', 'metric_limit_reached', 'metric_quality_state_changed']);
 
+/** Whether an entity's readings are in time order already, as a logger sends them. */
+function inTimeOrder(list: readonly EngineReading[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]!.t > list[i]!.t) return false;
+  return true;
+}
+
 /**
  * The rules engine (ADR 0011): evaluates readings as ingest stores them, payloads it could not
  * use, and on a tick the states that change with time alone. Work runs one job at a time in this
@@ -172,7 +178,7 @@ export function startRulesEngine(
       list.push(r);
       byEntity.set(r.entityId, list);
     }
-    for (const list of byEntity.values()) list.sort((a, b) => (a.readAt < b.readAt ? -1 : a.readAt > b.readAt ? 1 : 0));
+    for (const list of byEntity.values()) if (!inTimeOrder(list)) list.sort((a, b) => a.t - b.t);
     const evaluateAll = (ids: string[], forget: readonly number[] = []) =>
       evaluate(
         ids,

@@ -1,6 +1,13 @@
 import { intervalsBetween, resultColour } from '@vigil/domain';
 import type { EngineReading, Evaluation } from './evaluation.ts';
 
+/** Puts `item` at `position` of `list` in place (splice would allocate the array of none it removes). */
+function insertAt<T>(list: T[], position: number, item: T) {
+  list.push(item);
+  for (let i = list.length - 1; i > position; i--) list[i] = list[i - 1]!;
+  list[position] = item;
+}
+
 /** How many of the latest payloads' read_at times health looks at (nine intervals). */
 export const HEALTH_PAYLOADS = 10;
 
@@ -24,8 +31,8 @@ export function evaluateHealth(ev: Evaluation, reading: EngineReading): void {
   let position = 0;
   while (position < ms.length && ms[position]! > t) position++;
   if (position >= HEALTH_PAYLOADS) return;
-  times.splice(position, 0, at);
-  ms.splice(position, 0, t);
+  insertAt(times, position, at);
+  insertAt(ms, position, t);
   if (times.length > HEALTH_PAYLOADS) times.length = ms.length = HEALTH_PAYLOADS;
 
   const sla = ev.entity.contractedSlaTime;

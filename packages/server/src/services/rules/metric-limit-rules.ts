@@ -90,7 +90,6 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
   if (!limits.length) return;
   const levels = ev.slot<Record<string, Level>>('limit_levels', () => ({}));
   const states = ev.slot<Record<string, LimitState>>('limit_states', () => ({}));
-  const checked: Array<{ key: string; value: number; hit: MetricLimit | undefined }> = [];
   let driver: { key: string; label: string; value: number } | null = null;
   for (const m of limitsByMetric(limits)) {
     const value = reading.metrics[m.group]?.[m.metric];
@@ -113,7 +112,6 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
     }
     const level: Level = hit?.level ?? 'normal';
     const label = ev.entity.labels.get(m.metric) ?? m.metric;
-    checked.push({ key: m.key, value, hit });
     levels[m.key] = level;
     if (hit && RANK[level] > RANK[before]) {
       driver = { key: m.key, label, value };
@@ -143,9 +141,13 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
   const colour = resultColour('metric_limits_state', worst);
   // Most readings change nothing: the execution's details are only put together for a change.
   if ((ev.entity.states as Record<string, unknown>)['metric_limits_state'] === colour) return;
-  const log = checked.map(
-    (c) => `${c.key} = ${c.value}: ${c.hit ? `${c.hit.level} (${describe(c.hit)})` : 'within limits'}`,
-  );
+  const log: string[] = [];
+  for (const m of limitsByMetric(limits)) {
+    const value = reading.metrics[m.group]?.[m.metric];
+    if (typeof value !== 'number') continue;
+    const hit = m.limits.find((_, i) => states[m.ids[i]!]?.raised);
+    log.push(`${m.key} = ${value}: ${hit ? `${hit.level} (${describe(hit)})` : 'within limits'}`);
+  }
   const rules = limitsByMetric(limits).flatMap((m) =>
     m.limits.map((l, i) => `${describe(l, m.hysteresis[i])} (${l.level})`),
   );
@@ -180,7 +182,8 @@ export function evaluateMetricLimits(ev: Evaluation, reading: EngineReading): vo
  * ingest) turns the state yellow and raises invalid_metric_received per value; a clean reading turns it green.
  */
 export function evaluateMetricQuality(ev: Evaluation, reading: EngineReading): void {
-  const invalid = Object.entries(reading.metrics.invalid_metrics ?? {});
+  const invalidMetrics = reading.metrics.invalid_metrics;
+  const invalid = invalidMetrics ? Object.entries(invalidMetrics) : [];
   const bound = (metric: string) =>
     ev.entity.invalidBounds
       .filter((b) => b.metric === metric)
@@ -202,10 +205,13 @@ export function evaluateMetricQuality(ev: Evaluation, reading: EngineReading): v
       },
     });
   }
+  const to = resultColour('metric_quality_state', invalid.length ? 'invalid' : 'valid');
+  // Most readings change nothing: the execution's details are only put together for a change.
+  if ((ev.entity.states as Record<string, unknown>)['metric_quality_state'] === to) return;
   const first = invalid[0];
   ev.changeState({
     state: 'metric_quality_state',
-    to: resultColour('metric_quality_state', invalid.length ? 'invalid' : 'valid'),
+    to,
     at: reading.readAt,
     event: {
       type: 'metric_quality_state_changed',

@@ -70,25 +70,28 @@ export function evaluateStatistics(ev: Evaluation, reading: EngineReading, windo
       continue;
     }
     known.t = reading.t;
-    const base: PointBase = {
-      series: key,
-      dataPointId: reading.dataPointId,
-      metric: watched.key,
-      label: ev.entity.labels.get(watched.metric) ?? watched.metric,
-      readAt: reading.readAt,
-    };
     let closed: StatisticsPoint | null = null;
     if (start > known.open.start) {
       known.spike = false; // a spike holds the series out of control until its period closes
-      if (known.open.n) closed = closePeriod(ev, base, watched, window, memory, known);
+      if (known.open.n) closed = closePeriod(ev, baseOf(ev, reading, key, watched), watched, window, memory, known);
       known.open = emptyPeriod(start);
     }
     addToPeriod(known.open, value);
-    const checked = checkReading(ev, base, value, window, known);
-    const described = checked ?? (closed && (() => closed));
-    if (described) updateAbnormality(ev, described, memory);
+    // the reading is described (an object per reading) only for an event
+    const rule1 = checkReading(ev, reading, key, watched, value, window, known);
+    if ((rule1 === null && !closed) || !abnormalityChanges(ev, memory)) continue;
+    const described = rule1 === null ? closed! : readingPoint(ev, reading, key, watched, value, rule1, window, known);
+    updateAbnormality(ev, described, memory);
   }
 }
+
+const baseOf = (ev: Evaluation, reading: EngineReading, series: string, watched: WatchedMetric): PointBase => ({
+  series,
+  dataPointId: reading.dataPointId,
+  metric: watched.key,
+  label: ev.entity.labels.get(watched.metric) ?? watched.metric,
+  readAt: reading.readAt,
+});
 
 /**
  * A series met with no memory of it (a back-filled history never evaluated, as the demo's, or a
@@ -106,37 +109,55 @@ function startOf(window: Window): SeriesMemory {
   return { t: 0, open: { ...open }, closed: newestClosed(window), fired, spike: false, episode };
 }
 
-/**
- * Rule 1 at a reading against its series' baseline: the first spike of a period raises out-of-control
- * at once, and the series stays out of control until the period closes (ADR 0023: one onset a
- * period, not one per reading beyond 3σ, and no chattering between red and green). Returns how
- * events describe the reading (built only when one is raised), null without a baseline.
- */
-function checkReading(
+/** A reading as events describe it: against the baseline of its series' closed periods (rule 1). */
+function readingPoint(
   ev: Evaluation,
-  base: PointBase,
+  reading: EngineReading,
+  series: string,
+  watched: WatchedMetric,
   value: number,
+  rule1: boolean,
   window: Window,
   known: SeriesMemory,
-): (() => StatisticsPoint) | null {
-  const rule1 = nelsonRule1(value, window.baseline, spikeSigmas(window, known.open));
-  if (rule1 === null) return null;
-  const point = (): StatisticsPoint => ({
-    ...base,
+): StatisticsPoint {
+  return {
+    ...baseOf(ev, reading, series, watched),
     value,
     values: [...window.means.slice(-MEANS_BESIDE_READING), value],
     stats: window.baseline,
     fired: rule1 ? [1] : [],
     rule4: { result: known.fired?.includes(4) ?? false, means: window.means },
     period: null,
-  });
+  };
+}
+
+/**
+ * Rule 1 at a reading against its series' baseline: the first spike of a period raises out-of-control
+ * at once, and the series stays out of control until the period closes (ADR 0023: one onset a
+ * period, not one per reading beyond 3σ, and no chattering between red and green). Returns whether
+ * the reading is beyond 3σ, null without a baseline.
+ */
+function checkReading(
+  ev: Evaluation,
+  reading: EngineReading,
+  series: string,
+  watched: WatchedMetric,
+  value: number,
+  window: Window,
+  known: SeriesMemory,
+): boolean | null {
+  const rule1 = nelsonRule1(value, window.baseline, spikeSigmas(window, known.open));
+  if (rule1 === null) return null;
   if (rule1 && !known.spike) {
-    const context = abnormalityContext(point(), 'out_of_control');
-    const at = base.readAt;
-    ev.occurrence({ type: 'abnormality_state_out_of_control', subject: base.series, at, colour: 'red', context });
+    known.spike = true;
+    const context = abnormalityContext(
+      readingPoint(ev, reading, series, watched, value, true, window, known),
+      'out_of_control',
+    );
+    const at = reading.readAt;
+    ev.occurrence({ type: 'abnormality_state_out_of_control', subject: series, at, colour: 'red', context });
   }
-  known.spike ||= rule1;
-  return point;
+  return rule1;
 }
 
 /**
@@ -203,15 +224,16 @@ function worstAbnormality(memory: Memory) {
   return worst;
 }
 
-/** Moves the entity's abnormality to the worst of its series', described by `describe` when it changes. */
-function updateAbnormality(ev: Evaluation, describe: () => StatisticsPoint, memory: Memory) {
+/** Whether the entity's abnormality is not yet the worst of its series'. */
+const abnormalityChanges = (ev: Evaluation, memory: Memory) =>
+  ev.entity.states.abnormality_state !== resultColour('abnormality_state', worstAbnormality(memory));
+
+/** Moves the entity's abnormality to the worst of its series', described by the point `p`. */
+function updateAbnormality(ev: Evaluation, p: StatisticsPoint, memory: Memory) {
   const worst = worstAbnormality(memory);
-  const colour = resultColour('abnormality_state', worst);
-  if (ev.entity.states.abnormality_state === colour) return;
-  const p = describe();
   ev.changeState({
     state: 'abnormality_state',
-    to: colour,
+    to: resultColour('abnormality_state', worst),
     at: p.readAt,
     event: { type: 'abnormality_state_changed', subject: 'abnormality', context: abnormalityContext(p, worst) },
     execution: {
