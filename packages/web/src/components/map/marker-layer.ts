@@ -31,6 +31,8 @@ export class MarkerLayer implements DeviceMarkerHost {
   readonly byId = new Map<string, DeviceMarkerLayer>();
   private displayNames: boolean;
   private readonly options: MarkerLayerOptions;
+  /** a cluster's icon by count and colour: a zoom shows many clusters alike, named once (in this language) */
+  private readonly clusterIcons = new Map<string, L.DivIcon>();
 
   constructor(options: MarkerLayerOptions) {
     this.options = options;
@@ -45,8 +47,7 @@ export class MarkerLayer implements DeviceMarkerHost {
             const colour = clusterColour(
               cluster.getAllChildMarkers().map((m) => (m as DeviceMarkerLayer).options.device.colour),
             );
-            const count = cluster.getChildCount();
-            return clusterIcon(count, colour, options.clusterLabel(count, colour));
+            return this.clusterIcon(cluster.getChildCount(), colour);
           },
         })
       : L.featureGroup();
@@ -109,6 +110,7 @@ export class MarkerLayer implements DeviceMarkerHost {
 
   /** Names every drawn marker and cluster again, e.g. in another language. */
   refreshIcons() {
+    this.clusterIcons.clear();
     for (const layer of this.byId.values()) layer.nameIcon();
     if (this.group instanceof L.MarkerClusterGroup) this.group.refreshClusters();
   }
@@ -123,6 +125,14 @@ export class MarkerLayer implements DeviceMarkerHost {
       layer.unbindTooltip();
       layer.bindTooltip(layer.options.device.title, this.tooltipOptions());
     }
+  }
+
+  private clusterIcon(count: number, colour: StateColour): L.DivIcon {
+    const key = `${count}:${colour}`;
+    let icon = this.clusterIcons.get(key);
+    if (!icon)
+      this.clusterIcons.set(key, (icon = clusterIcon(count, colour, this.options.clusterLabel(count, colour))));
+    return icon;
   }
 
   label(device: LocatedMarker): string {
