@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { MEASUREMENT, writeLines } from './line-protocol.ts';
-import { httpCall } from './measure.ts';
 import {
   DAY_MS,
   INSTRUMENTS,
@@ -283,15 +282,10 @@ export async function benchInflux(window: { start: number; end: number }): Promi
 
     const best = await queryRounds(async () => {
       const rows: Row[] = [];
-      await measure(rows, 'Q1 GET /query: 10 entities × 7 days, 2000 buckets, mean', httpCall(queryUrl(base, q1)), 300);
-      await measure(rows, 'Q2 GET /query: last reading of 200 entities', httpCall(queryUrl(base, q2)), 1000);
+      await measure(rows, 'Q1 GET /query: 10 entities × 7 days, 2000 buckets, mean', { url: queryUrl(base, q1) }, 300);
+      await measure(rows, 'Q2 GET /query: last reading of 200 entities', { url: queryUrl(base, q2) }, 1000);
       for (const fn of ['min', 'max', 'mean']) {
-        await measure(
-          rows,
-          `Q3 GET /query: daily ${fn}, 200 entities × 30 days`,
-          httpCall(queryUrl(base, q3(fn))),
-          300,
-        );
+        await measure(rows, `Q3 GET /query: daily ${fn}, 200 entities × 30 days`, { url: queryUrl(base, q3(fn)) }, 300);
       }
       return rows;
     });

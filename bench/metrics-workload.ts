@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
-import { percentile, runLoad } from './measure.ts';
+import { Worker } from 'node:worker_threads';
+import { percentile, type Series } from './measure.ts';
 import type { Row } from './report.ts';
 
 /**
@@ -115,9 +116,28 @@ function othersShare(before: ReturnType<typeof cpuTimes>): number {
 }
 
 /** One query at concurrency 1: a warm-up of a tenth of `maxCalls`, then at most `maxCalls` calls or 30 s. */
-export async function measure(rows: Row[], measurement: string, call: () => Promise<void>, maxCalls: number) {
-  await runLoad(call, { concurrency: 1, maxCalls: Math.ceil(maxCalls / 10), maxMs: 20_000 });
-  const series = await runLoad(call, { concurrency: 1, maxCalls, maxMs: 30_000 });
+/** A query measured by {@link measure}: what is asked, and how many times at most. */
+export interface QueryCall {
+  url: string;
+  init?: RequestInit;
+  maxCalls: number;
+}
+
+/**
+ * Asks `query` one call at a time, in a thread of its own (bench/query-client.ts), and adds its
+ * latencies as a row: the client's work (building requests, decompressing and reading answers)
+ * stays out of the measured server's event loop, as the ingest client's does.
+ */
+export async function measure(rows: Row[], measurement: string, query: Omit<QueryCall, 'maxCalls'>, maxCalls: number) {
+  const client = new Worker(new URL('./query-client.ts', import.meta.url), {
+    workerData: { ...query, maxCalls } satisfies QueryCall,
+  });
+  const series = await new Promise<Series>((resolve, reject) => {
+    client.once('message', resolve);
+    client.once('error', reject);
+    client.once('exit', (code) => reject(new Error(`the query client exited (${code}) before its figures arrived`)));
+  });
+  await client.terminate();
   rows.push({
     measurement,
     concurrency: 1,

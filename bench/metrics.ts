@@ -11,7 +11,7 @@ import { newId, nowIso, toJson } from '../packages/server/src/db/values.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/site.ts';
 import { createTestSchema } from '../packages/server/src/test-support/postgres-schema.ts';
-import { httpCall, within } from './measure.ts';
+import { within } from './measure.ts';
 import {
   BATCH,
   DAY_MS,
@@ -309,13 +309,13 @@ async function serveWorkload(store: Awaited<ReturnType<typeof openStore>>) {
       await measure(
         rows,
         'Q1 POST metrics/timeseries/: 10 entities × 7 days, 2000 buckets, avg',
-        httpCall(`${api}/metrics/timeseries/`, postInit(q1)),
+        { url: `${api}/metrics/timeseries/`, init: postInit(q1) },
         300,
       );
       await measure(
         rows,
         'Q2 GET metrics/latest/: 200 entities',
-        httpCall(latestUrl, { headers: browserHeaders }),
+        { url: latestUrl, init: { headers: browserHeaders } },
         1000,
       );
       for (const fn of ['min', 'max', 'avg']) {
@@ -328,7 +328,7 @@ async function serveWorkload(store: Awaited<ReturnType<typeof openStore>>) {
         await measure(
           rows,
           `Q3 POST metrics/timeseries/: daily ${fn}, 200 entities × 30 days`,
-          httpCall(`${api}/metrics/timeseries/`, postInit(q3)),
+          { url: `${api}/metrics/timeseries/`, init: postInit(q3) },
           300,
         );
       }
