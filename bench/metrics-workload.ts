@@ -115,7 +115,6 @@ function othersShare(before: ReturnType<typeof cpuTimes>): number {
   return Math.max(0, others / ((after.at - before.at) * availableParallelism()));
 }
 
-/** One query at concurrency 1: a warm-up of a tenth of `maxCalls`, then at most `maxCalls` calls or 30 s. */
 /** A query measured by {@link measure}: what is asked, and how many times at most. */
 export interface QueryCall {
   url: string;
@@ -124,9 +123,10 @@ export interface QueryCall {
 }
 
 /**
- * Asks `query` one call at a time, in a thread of its own (bench/query-client.ts), and adds its
- * latencies as a row: the client's work (building requests, decompressing and reading answers)
- * stays out of the measured server's event loop, as the ingest client's does.
+ * Asks `query` one call at a time (a warm-up of a tenth of `maxCalls`, then at most `maxCalls` calls
+ * or 30 s) in a thread of its own (bench/query-client.ts), and adds its latencies as a row: the
+ * client's work (building requests, decompressing and reading answers) stays out of the measured
+ * server's event loop, as the ingest client's does.
  */
 export async function measure(rows: Row[], measurement: string, query: Omit<QueryCall, 'maxCalls'>, maxCalls: number) {
   const client = new Worker(new URL('./query-client.ts', import.meta.url), {
