@@ -38,6 +38,14 @@ export const findEntitiesToEvaluate = (trx: Trx, ids: readonly string[]) =>
     .orderBy('e.id')
     .execute();
 
+/** The entities' latest payload times (ingest moves them with every reading), of those that ever sent one. */
+export const findPayloadTimes = (trx: Trx, ids: readonly string[]) =>
+  trx
+    .selectFrom('entity_payload_times')
+    .select(['entity_id', 'latest_payload_read_at', 'latest_payload_received_at'])
+    .where('entity_id', 'in', [...ids])
+    .execute();
+
 export const findSchemesById = (trx: Trx, ids: readonly string[]) =>
   trx
     .selectFrom('schemes')

@@ -117,7 +117,12 @@ describe('data quality issues of an interface node', () => {
   });
 
   it('counts an instrument in maintenance as an issue, found on the engine tick', async () => {
-    await t.db.updateTable('monitored_entities').set({ maintenance_mode: 1 }).where('id', '=', ids['PZ-D3']!).execute();
+    // as every registry edit does, updated_at moves with it (ADR 0018)
+    await t.db
+      .updateTable('monitored_entities')
+      .set({ maintenance_mode: 1, updated_at: new Date().toISOString() })
+      .where('id', '=', ids['PZ-D3']!)
+      .execute();
     await t.app.rulesEngine!.tick();
     expect(await nodeState()).toBe('yellow');
     const last = (await nodeEvents()).at(-1)!.context;

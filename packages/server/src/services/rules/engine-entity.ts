@@ -69,13 +69,31 @@ export const isSuppressed = (e: EngineEntity) => e.maintenanceMode || e.turnedOf
  */
 export async function loadEngineEntities(trx: Trx, dialect: Dialect, ids: string[]): Promise<EngineEntity[]> {
   if (!ids.length) return [];
+  const sorted = await lockForEvaluation(trx, dialect, ids);
+  return readEngineEntities(trx, sorted);
+}
+
+/**
+ * Takes what an evaluation of `ids` holds until its transaction ends (on PostgreSQL: each entity's
+ * advisory lock, and the compaction lock shared); returns the ids sorted, without repeats.
+ */
+export async function lockForEvaluation(trx: Trx, dialect: Dialect, ids: readonly string[]): Promise<string[]> {
   const sorted = [...new Set(ids)].sort();
   await lockEntitiesForEvaluation(trx, dialect, sorted);
   // The statistics windows read series values, blocks and tail alike (ADR 0014).
   await holdCompactionLock(trx, dialect, 'shared');
-  const rows = await findEntitiesToEvaluate(trx, sorted);
+  return sorted;
+}
+
+/** The entities of `sortedIds` as they are stored, in id order; an id that is no entity is left out. */
+export async function readEngineEntities(trx: Trx, sortedIds: readonly string[]): Promise<EngineEntity[]> {
+  if (!sortedIds.length) return [];
+  const rows = await findEntitiesToEvaluate(trx, sortedIds);
   const schemes = await schemeViews(trx, rows);
-  const trends = await trendNotificationsOf(trx, [...new Set(rows.map((row) => row.project_id))]);
+  const trends = await trendNotificationsOf(
+    trx,
+    rows.map((row) => row.project_id),
+  );
   return rows.map((row) => {
     const scheme = (row.scheme_id && schemes.get(row.scheme_id)) || NO_SCHEME;
     const ownLimits = fromJson<MetricLimit[]>(row.metric_limits, []);
@@ -173,8 +191,15 @@ async function schemeViews(
   return schemeCache;
 }
 
-/** Each project's attrs.alarmSettings.trendNotifications (ADR 0023): one small query an evaluation. */
-async function trendNotificationsOf(trx: Trx, projectIds: string[]): Promise<Map<string, TrendNotifications>> {
+/**
+ * The projects' attrs.alarmSettings.trendNotifications (ADR 0023), by project: one small
+ * query an evaluation (a project's settings are no registry edit, so they are read each time).
+ */
+export async function trendNotificationsOf(
+  trx: Trx,
+  ofProjects: Iterable<string>,
+): Promise<Map<string, TrendNotifications>> {
+  const projectIds = [...new Set(ofProjects)];
   if (!projectIds.length) return new Map();
   const rows = await findProjectAttrs(trx, projectIds);
   return new Map(

@@ -7,7 +7,8 @@ import { evaluateConnectivity } from './connectivity-rules.ts';
 import { dataQualityNodes, evaluateDataQuality } from './data-quality-rules.ts';
 import { readThenWrite } from '../../db/read-then-write.ts';
 import { registryVersion } from '../../db/registry-version.ts';
-import { loadEngineEntities, unchangedSince, type Trx } from './engine-entity.ts';
+import { unchangedSince, type Trx } from './engine-entity.ts';
+import { engineEntities } from './held-entities.ts';
 import { applyEvaluations } from './apply-evaluations.ts';
 import { claimBacklog, forgetBacklog } from '../metrics/evaluation-backlog-store.ts';
 import { findLatestOfEntity } from '../metrics/reading-store.ts';
@@ -86,6 +87,7 @@ export function startRulesEngine(
   const retries = new Set<NodeJS.Timeout>();
   const nodesOf = dataQualityNodes();
   const memories = ruleMemories(db, dialect);
+  const entitiesOf = engineEntities(dialect);
   const enqueue = (name: string, job: () => Promise<void>) => {
     chain = chain.then(job).catch((error: unknown) => log.error({ err: error, job: name }, 'rules engine job failed'));
     return chain;
@@ -111,7 +113,7 @@ export function startRulesEngine(
         async (trx) => {
           const version = await registryVersion(trx);
           const nodeIds = await nodesOf(trx, entityIds, version);
-          const entities = await loadEngineEntities(trx, dialect, [...entityIds, ...nodeIds]);
+          const entities = await entitiesOf.load(trx, [...entityIds, ...nodeIds], version);
           const memory = await memories.load(
             trx,
             entities.map((e) => e.id),
@@ -135,11 +137,12 @@ export function startRulesEngine(
           const remembered = [...evaluations.values()].map((ev) => ({ entityId: ev.entity.id, memory: ev.memory }));
           await memories.save(trx, remembered);
           await forgetBacklog(trx, backlog);
-          return { created, remembered };
+          return { created, remembered, entities };
         },
       );
       if (written) {
         memories.committed(written.remembered);
+        entitiesOf.committed(written.entities);
         return announce(written.created);
       }
       if (attempt >= MAX_ATTEMPTS) throw new Error(`entities kept changing during ${attempt} evaluations`);

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from '../../db/connection.ts';
 import { findExistingEntityIds } from '../registry/entity-evaluation-store.ts';
+import { copyOf } from './json-copy.ts';
 import type { Trx } from './engine-entity.ts';
 import { loadMemories, saveMemories, type EntityMemory, type RuleMemory } from './rule-memory-store.ts';
 
@@ -70,18 +71,4 @@ function heldMemories(db: Db): RuleMemories {
       if (held.size > MAX_HELD) held.clear();
     },
   };
-}
-
-/** A copy of a memory (JSON values: objects, arrays, numbers, strings, booleans, null). */
-function copyOf<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    const copy: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) copy[i] = copyOf(value[i]);
-    return copy as T;
-  }
-  const copy: Record<string, unknown> = {};
-  const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) copy[keys[i]!] = copyOf((value as Record<string, unknown>)[keys[i]!]);
-  return copy as T;
 }
