@@ -217,7 +217,7 @@ async function main() {
       `| of which the database file mapped by SQLite (mmap), peak growth | ${(peak.file - before.file).toFixed(0)} MiB | |`,
       '',
     ].join('\n');
-    appendFileSync(join(import.meta.dirname, 'RESULTS.md'), section);
+    if (process.env.BENCH_RESULTS !== 'off') appendFileSync(join(import.meta.dirname, 'RESULTS.md'), section);
     console.log(section);
   } finally {
     await server?.stop();

@@ -37,10 +37,11 @@ export function openDatabase(options: DbOptions): { db: Db; dialect: Dialect } {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Series blocks are read by the hundred per chart: a 64 MiB page cache and memory-mapped reads
-  // instead of a read call per page (ADR 0014).
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 1073741824');
+  // A page cache of 16 MiB for each connection (the server's, the background worker's, the
+  // recomputations'), and no memory-mapped reads: charts read decoded blocks from the block cache
+  // (ADR 0037), and a mapped file kept every page read resident in the server (ADR 0053).
+  sqlite.pragma('cache_size = -16384');
+  sqlite.pragma('mmap_size = 0');
   return {
     db: new Kysely<Database>({ dialect: new SqliteWriterDialect(withStatementCache(sqlite)) }),
     dialect: 'sqlite',
