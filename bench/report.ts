@@ -53,8 +53,9 @@ export function table(rows: Row[]): string {
 
 const HEADER = '# Benchmark results\n\nAppended by `npm run bench` (see README.md); the newest run is last.\n';
 
-/** Appends one dated section to RESULTS.md, creating the file the first time. */
+/** Appends one dated section to RESULTS.md, creating the file the first time; not with BENCH_RESULTS=off. */
 export function appendResults(file: string, facts: Record<string, string>, rows: Row[], extra?: string) {
+  if (process.env.BENCH_RESULTS === 'off') return;
   if (!existsSync(file)) writeFileSync(file, HEADER);
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
   const list = Object.entries(facts).map(([name, value]) => `- ${name}: ${value}`);
