@@ -90,7 +90,7 @@ export async function readEngineEntities(trx: Trx, sortedIds: readonly string[])
   if (!sortedIds.length) return [];
   const rows = await findEntitiesToEvaluate(trx, sortedIds);
   const schemes = await schemeViews(trx, rows);
-  const trends = await trendNotificationsOf(
+  const trendsOf = await trendNotificationsOf(
     trx,
     rows.map((row) => row.project_id),
   );
@@ -122,7 +122,7 @@ export async function readEngineEntities(trx: Trx, sortedIds: readonly string[])
       labels: scheme.labels,
       units: scheme.units,
       statisticsPeriods: scheme.statisticsPeriods,
-      trendNotifications: trends.get(row.project_id) ?? 'advisory',
+      trendNotifications: trendsOf(row.project_id),
       version: versionOf(row),
     };
   });
@@ -192,22 +192,25 @@ async function schemeViews(
 }
 
 /**
- * The projects' attrs.alarmSettings.trendNotifications (ADR 0023), by project: one small
- * query an evaluation (a project's settings are no registry edit, so they are read each time).
+ * How each project's trend events notify (attrs.alarmSettings.trendNotifications, ADR 0023;
+ * 'advisory' unless set): one small query an evaluation (a project's settings are no registry edit,
+ * so they are read each time).
  */
 export async function trendNotificationsOf(
   trx: Trx,
   ofProjects: Iterable<string>,
-): Promise<Map<string, TrendNotifications>> {
+): Promise<(projectId: string) => TrendNotifications> {
   const projectIds = [...new Set(ofProjects)];
-  if (!projectIds.length) return new Map();
-  const rows = await findProjectAttrs(trx, projectIds);
-  return new Map(
-    rows.map((row) => {
-      const settings = fromJson<{ alarmSettings?: { trendNotifications?: unknown } }>(row.attrs, {}).alarmSettings;
-      return [row.id, settings?.trendNotifications === 'alarm' ? 'alarm' : 'advisory'];
-    }),
+  const rows = projectIds.length ? await findProjectAttrs(trx, projectIds) : [];
+  const alarming = new Set(
+    rows
+      .filter((row) => {
+        const settings = fromJson<{ alarmSettings?: { trendNotifications?: unknown } }>(row.attrs, {}).alarmSettings;
+        return settings?.trendNotifications === 'alarm';
+      })
+      .map((row) => row.id),
   );
+  return (projectId) => (alarming.has(projectId) ? 'alarm' : 'advisory');
 }
 
 const versionOf = (row: { updated_at: string; scheme_updated_at: string | null }) =>

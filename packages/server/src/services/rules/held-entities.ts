@@ -43,37 +43,30 @@ function heldEntities(dialect: Dialect): EngineEntities {
         heldAt = version;
       }
       const sorted = await lockForEvaluation(trx, dialect, ids);
-      const missing = sorted.filter((id) => !held.has(id));
-      const read = new Map((await readEngineEntities(trx, missing)).map((e) => [e.id, e]));
-      if (version !== null) for (const e of read.values()) held.set(e.id, e);
-      const kept = sorted.filter((id) => held.has(id) && !read.has(id)).map((id) => held.get(id)!);
-      const times = new Map(
-        (
-          await findPayloadTimes(
-            trx,
-            kept.map((e) => e.id),
-          )
-        ).map((row) => [row.entity_id, row]),
+      const read = await readEngineEntities(
+        trx,
+        sorted.filter((id) => !held.has(id)),
       );
-      const trends = await trendNotificationsOf(
+      const kept = sorted.flatMap((id) => held.get(id) ?? []);
+      if (version !== null) for (const e of read) held.set(e.id, e);
+      // SQLite takes an empty list (`in ()`): the first evaluation keeps nothing yet
+      const payloadTimes = await findPayloadTimes(
+        trx,
+        kept.map((e) => e.id),
+      );
+      const times = new Map(payloadTimes.map((row) => [row.entity_id, row]));
+      const trendsOf = await trendNotificationsOf(
         trx,
         kept.map((e) => e.projectId),
       );
-      return sorted.flatMap((id) => {
-        const fresh = read.get(id);
-        if (fresh) return [copyOfEntity(fresh)];
-        const e = held.get(id);
-        if (!e) return [];
-        const time = times.get(id);
-        return [
-          {
-            ...copyOfEntity(e),
-            latestPayloadReadAt: time?.latest_payload_read_at ?? null,
-            latestPayloadReceivedAt: time?.latest_payload_received_at ?? null,
-            trendNotifications: trends.get(e.projectId) ?? 'advisory',
-          },
-        ];
-      });
+      const refreshed = kept.map((e) => ({
+        ...e,
+        latestPayloadReadAt: times.get(e.id)?.latest_payload_read_at ?? null,
+        latestPayloadReceivedAt: times.get(e.id)?.latest_payload_received_at ?? null,
+        trendNotifications: trendsOf(e.projectId),
+      }));
+      // both in id order, and no id in both: merged back into id order
+      return [...read, ...refreshed].sort((a, b) => (a.id < b.id ? -1 : 1)).map(copyOfEntity);
     },
     committed(entities) {
       for (const e of entities) if (held.has(e.id)) held.set(e.id, e);
